@@ -91,6 +91,136 @@ impl FromStr for Colour {
     }
 }
 
+/// A set of colours, such as a team or the winners of a game.
+///
+/// ```
+/// use barricade_rules::{Colour, ColourSet};
+/// let team = ColourSet::from_iter([Colour::Red, Colour::Yellow]);
+/// assert!(team.contains(Colour::Yellow));
+/// assert_eq!(team.len(), 2);
+/// assert_eq!(team.to_string(), "red+yellow");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct ColourSet(u8);
+
+/// A team: the colours that win together and never capture each other.
+pub type Team = ColourSet;
+
+impl ColourSet {
+    /// No colour.
+    pub const EMPTY: ColourSet = ColourSet(0);
+
+    /// All four colours.
+    pub const ALL: ColourSet = ColourSet(0b1111);
+
+    /// The set holding only `colour`.
+    ///
+    /// ```
+    /// use barricade_rules::{Colour, ColourSet};
+    /// assert!(ColourSet::single(Colour::Blue).contains(Colour::Blue));
+    /// ```
+    pub const fn single(colour: Colour) -> ColourSet {
+        ColourSet(1 << colour as u8)
+    }
+
+    /// Is `colour` in the set?
+    ///
+    /// ```
+    /// use barricade_rules::{Colour, ColourSet};
+    /// assert!(!ColourSet::EMPTY.contains(Colour::Red));
+    /// ```
+    pub const fn contains(self, colour: Colour) -> bool {
+        self.0 & (1 << colour as u8) != 0
+    }
+
+    /// Adds `colour`.
+    ///
+    /// ```
+    /// use barricade_rules::{Colour, ColourSet};
+    /// let mut s = ColourSet::EMPTY;
+    /// s.insert(Colour::Green);
+    /// assert_eq!(s, ColourSet::single(Colour::Green));
+    /// ```
+    pub fn insert(&mut self, colour: Colour) {
+        self.0 |= 1 << colour as u8;
+    }
+
+    /// Number of colours in the set.
+    ///
+    /// ```
+    /// assert_eq!(barricade_rules::ColourSet::ALL.len(), 4);
+    /// ```
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Is the set empty?
+    ///
+    /// ```
+    /// assert!(barricade_rules::ColourSet::EMPTY.is_empty());
+    /// ```
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The raw bits, bit `i` for colour index `i`.
+    ///
+    /// ```
+    /// assert_eq!(barricade_rules::ColourSet::ALL.bits(), 15);
+    /// ```
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// The colours in board order (red, green, yellow, blue).
+    ///
+    /// ```
+    /// use barricade_rules::{Colour, ColourSet};
+    /// assert_eq!(ColourSet::ALL.iter().next(), Some(Colour::Red));
+    /// ```
+    pub fn iter(self) -> impl Iterator<Item = Colour> + Clone {
+        Colour::ALL.into_iter().filter(move |c| self.contains(*c))
+    }
+}
+
+impl FromIterator<Colour> for ColourSet {
+    fn from_iter<I: IntoIterator<Item = Colour>>(iter: I) -> ColourSet {
+        let mut set = ColourSet::EMPTY;
+        for c in iter {
+            set.insert(c);
+        }
+        set
+    }
+}
+
+impl fmt::Display for ColourSet {
+    /// Colour names joined by `+`, e.g. `red+yellow`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, c) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str("+")?;
+            }
+            f.write_str(c.name())?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for ColourSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ColourSet({self})")
+    }
+}
+
+impl FromStr for ColourSet {
+    type Err = ParseColourError;
+
+    /// Parses colour names joined by `+`, e.g. `red+yellow`.
+    fn from_str(s: &str) -> Result<ColourSet, ParseColourError> {
+        s.split('+').map(str::parse::<Colour>).collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

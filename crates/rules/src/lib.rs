@@ -1,9 +1,9 @@
 //! # barricade-rules
 //!
 //! The rules of Barricade (Malefiz): the board, the pieces and every rule of
-//! the game. This crate has no web dependencies; the app, the AI and the
-//! command-line engine all ask it what is legal and never write a rule of
-//! their own.
+//! the game, its variants, seeded dice and replayable records. This crate
+//! has no web dependencies; the app, the AI and the command-line engine all
+//! ask it what is legal and never write a rule of their own.
 //!
 //! ```
 //! use barricade_rules::{board, Colour, Square};
@@ -11,9 +11,48 @@
 //! assert_eq!(board::barricade_start_squares().len(), 11);
 //! assert_eq!(Colour::Red.entry().to_string(), "c1");
 //! ```
+//!
+//! A game:
+//!
+//! ```
+//! use barricade_rules::{Game, Rules, Seats};
+//! let mut game = Game::new(Rules::default(), Seats::default(), 2024);
+//! while game.position().winner().is_none() {
+//!     game.roll_if_due();
+//!     let moves = game.position().legal_moves();
+//!     // A very simple policy: the first legal move, or pass.
+//!     let mv = moves.expanded().next().unwrap();
+//!     game.play(mv).unwrap();
+//! #   if game.history().len() > 5000 { break; }
+//! }
+//! ```
 
 pub mod board;
 pub mod colour;
+pub mod game;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod opening;
+mod paths;
+pub mod position;
+pub mod record;
+pub mod roll;
+pub mod rules;
+pub mod seats;
+pub mod setup;
+pub mod squareset;
 
 pub use board::Square;
-pub use colour::Colour;
+pub use colour::{Colour, ColourSet, Team};
+pub use game::Game;
+pub use moves::{Candidate, Move, MoveList, Origin, Path};
+pub use notation::ParseMoveError;
+pub use opening::Opening;
+pub use position::{IllegalMove, Phase, Position};
+pub use record::{GameRecord, ReplayError};
+pub use roll::{Dice, Roll, RollSource, ScriptedDice};
+pub use rules::Rules;
+pub use seats::{Seats, SeatsError};
+pub use setup::{PositionError, Setup};
+pub use squareset::SquareSet;

@@ -1,0 +1,200 @@
+//! Legal move generation: [`Position::legal_moves`] and paths.
+
+use crate::board::Square;
+use crate::colour::Colour;
+use crate::moves::{Candidate, Move, MoveList, Origin, Path, PathKind};
+use crate::paths::{self, PathEntry};
+use crate::position::{Phase, Position};
+use crate::squareset::SquareSet;
+
+/// The only square next to the goal (`i13`).
+fn goal_door() -> Square {
+    Square::GOAL
+        .neighbours()
+        .first()
+        .copied()
+        .unwrap_or(Square::GOAL)
+}
+
+impl Position {
+    /// The legal pawn moves for the pending roll (empty unless the game
+    /// waits for a move). Every destination comes once per origin, with
+    /// whether it takes a barricade and its canonical path; pawns at home
+    /// give the single origin [`Origin::Home`]. [`MoveList::can_pass`] says
+    /// whether passing is allowed.
+    ///
+    /// No allocation: the list lives on the stack.
+    ///
+    /// ```
+    /// use barricade_rules::Position;
+    /// // Red has a pawn on e3 and four at home; it rolled a 2.
+    /// let pos: Position = "seats=red,blue red=e2 roll=2".parse().unwrap();
+    /// let moves: Vec<String> = pos.legal_moves().iter()
+    ///     .map(|c| c.to_move(None).to_string()).collect();
+    /// assert_eq!(moves, ["home-b1", "home-d1", "e2-d1", "e2-f1"]);
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        let roll = match self.phase() {
+            Phase::Move(r) => r.get() as usize,
+            Phase::ChooseAgain => {
+                let mut list = MoveList::new(SquareSet::EMPTY, false);
+                list.set_pass(true);
+                return list;
+            }
+            _ => return MoveList::new(SquareSet::EMPTY, false),
+        };
+        let me = self.turn();
+        let french = self.rules.french;
+        let mut list = MoveList::new(self.placement_squares(), !french);
+        let mut own = SquareSet::EMPTY;
+        for c in self.seats.team_of(me).iter() {
+            own |= self.pawns(c);
+        }
+        let bar = self.barricades.bits();
+        let own_bits = own.bits();
+        let table = paths::table();
+
+        let gen_from = |list: &mut MoveList, from: Origin, start: Square, len: usize, kind| {
+            let range = table.range(start, len);
+            let mut seen = 0u128;
+            for (i, e) in table.entries[range.clone()].iter().enumerate() {
+                let d = 1u128 << e.dest;
+                if e.inner & bar != 0 || d & (own_bits | seen) != 0 {
+                    continue;
+                }
+                seen |= d;
+                if let Some(to) = Square::from_index(e.dest as usize) {
+                    list.push(Candidate::new(
+                        from,
+                        to,
+                        d & bar != 0,
+                        range.start + i,
+                        kind,
+                    ));
+                }
+            }
+        };
+
+        if let Some(b) = self.bound {
+            gen_from(&mut list, Origin::Square(b), b, roll, PathKind::Board);
+        } else {
+            if self.at_home(me) > 0 {
+                gen_from(
+                    &mut list,
+                    Origin::Home,
+                    me.entry(),
+                    roll - 1,
+                    PathKind::Home,
+                );
+            }
+            for s in self.pawns(me) {
+                gen_from(&mut list, Origin::Square(s), s, roll, PathKind::Board);
+            }
+        }
+
+        if french && roll > 1 {
+            self.add_bounces(&mut list, me, roll, own_bits, bar);
+        }
+        let pass = self.rules.free_pass || list.is_empty();
+        list.set_pass(pass);
+        list
+    }
+
+    /// French bounce: a pawn next to the goal whose roll is not 1, when no
+    /// other pawn of its player can move, walks into the goal and back out.
+    fn add_bounces(&self, list: &mut MoveList, me: Colour, roll: usize, own: u128, bar: u128) {
+        let door = goal_door();
+        if !self.pawns(me).contains(door) || self.bound.is_some_and(|b| b != door) {
+            return;
+        }
+        let door_origin = Origin::Square(door);
+        if list.iter().any(|c| c.from() != door_origin) {
+            return;
+        }
+        list.retain(|_| false);
+        let table = paths::table();
+        let range = table.range(door, roll - 2);
+        let mut seen = 0u128;
+        let own = own & !(1u128 << door.index());
+        for (i, e) in table.entries[range.clone()].iter().enumerate() {
+            if e.len > 0 && e.squares[0] as usize == Square::GOAL.index() {
+                continue;
+            }
+            let d = 1u128 << e.dest;
+            if e.inner & bar != 0 || d & (own | seen) != 0 {
+                continue;
+            }
+            seen |= d;
+            if let Some(to) = Square::from_index(e.dest as usize) {
+                list.push(Candidate::new(
+                    door_origin,
+                    to,
+                    d & bar != 0,
+                    range.start + i,
+                    PathKind::Bounce,
+                ));
+            }
+        }
+    }
+
+    /// The canonical path of a pawn move, if `mv` is a legal pawn move now.
+    ///
+    /// ```
+    /// use barricade_rules::Position;
+    /// let pos: Position = "roll=2".parse().unwrap();
+    /// let path = pos.path("home-d1".parse().unwrap()).unwrap();
+    /// assert_eq!(path.to_vec().iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["c1", "d1"]);
+    /// ```
+    pub fn path(&self, mv: Move) -> Option<Path> {
+        match mv {
+            Move::Step { from, to, .. } => self.legal_moves().find(from, to).map(|c| c.path()),
+            _ => None,
+        }
+    }
+
+    /// Every path a legal pawn move from `from` to `to` may take (the
+    /// canonical one first); empty when the move is not legal.
+    ///
+    /// ```
+    /// use barricade_rules::Position;
+    /// // a1 and e3 are opposite corners of a 12-square loop.
+    /// let pos: Position = "red=a1 roll=6 barricades=i13,i11,i10,i9,g7,k7,g8,k8,i3,m3,q3".parse().unwrap();
+    /// let paths = pos.paths("a1".parse().unwrap(), "e3".parse().unwrap());
+    /// assert_eq!(paths.len(), 2);
+    /// assert_eq!(paths[0], pos.path("a1-e3".parse().unwrap()).unwrap());
+    /// ```
+    pub fn paths(&self, from: Origin, to: Square) -> Vec<Path> {
+        let moves = self.legal_moves();
+        let Some(c) = moves.find(from, to) else {
+            return Vec::new();
+        };
+        let canonical = c.path();
+        if c.is_bounce() {
+            return vec![canonical];
+        }
+        let table = paths::table();
+        let (start, len, home) = match from {
+            Origin::Home => (self.turn().entry(), canonical.len().saturating_sub(1), true),
+            Origin::Square(s) => (s, canonical.len(), false),
+        };
+        let bar = self.barricades.bits();
+        table.entries[table.range(start, len)]
+            .iter()
+            .filter(|e| e.dest as usize == to.index() && e.inner & bar == 0)
+            .map(|e| entry_path(e, home.then_some(start)))
+            .collect()
+    }
+}
+
+fn entry_path(e: &PathEntry, first: Option<Square>) -> Path {
+    let mut p = Path::default();
+    if let Some(f) = first {
+        p.push(f);
+    }
+    for &i in &e.squares[..e.len as usize] {
+        if let Some(s) = Square::from_index(i as usize) {
+            p.push(s);
+        }
+    }
+    p
+}

@@ -1,0 +1,529 @@
+//! Moves: [`Origin`], [`Move`], the generated [`Candidate`]s in a
+//! [`MoveList`], and their [`Path`]s.
+
+use crate::board::Square;
+use crate::paths;
+use crate::squareset::SquareSet;
+
+/// Where a moving pawn starts: its home, or a square of the board.
+///
+/// ```
+/// use barricade_rules::Origin;
+/// assert_eq!(Origin::Home.to_string(), "home");
+/// assert_eq!("c1".parse::<Origin>().unwrap().to_string(), "c1");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Origin {
+    /// A pawn leaves its home; its entry square is step 1.
+    Home,
+    /// A pawn already on the board.
+    Square(Square),
+}
+
+impl Origin {
+    /// The square, unless this is home.
+    ///
+    /// ```
+    /// assert_eq!(barricade_rules::Origin::Home.square(), None);
+    /// ```
+    pub fn square(self) -> Option<Square> {
+        match self {
+            Origin::Home => None,
+            Origin::Square(s) => Some(s),
+        }
+    }
+}
+
+/// One whole decision of a player. A pawn move is atomic: origin,
+/// destination, and where the taken barricade goes when the destination
+/// held one.
+///
+/// The variant-only decisions are [`Move::Place`] (put a held barricade
+/// down, french) and [`Move::Again`] (roll again after a 6, french);
+/// [`Move::Pass`] also ends the turn after a 6 in the french rules.
+///
+/// ```
+/// use barricade_rules::Move;
+/// let m: Move = "k9-i9 x g8".parse().unwrap();
+/// assert_eq!(m.to_string(), "k9-i9 x g8");
+/// assert_eq!("pass".parse::<Move>().unwrap(), Move::Pass);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Move {
+    /// Move a pawn from `from` to `to`; `drop` is where a barricade taken
+    /// on `to` is put (required by the default rules, absent in the french
+    /// rules where the barricade is held).
+    Step {
+        /// The moving pawn's origin.
+        from: Origin,
+        /// The destination.
+        to: Square,
+        /// Where the taken barricade goes, if one was taken.
+        drop: Option<Square>,
+    },
+    /// Pass the turn (no move possible, or `free-pass`), or end the turn
+    /// instead of rolling again after a 6 (french).
+    Pass,
+    /// Put a held barricade on this square (french).
+    Place(Square),
+    /// Roll again after moving with a 6 and move the same pawn (french).
+    Again,
+}
+
+impl Move {
+    /// A pawn step without a barricade drop.
+    ///
+    /// ```
+    /// use barricade_rules::{Move, Origin};
+    /// let m = Move::step(Origin::Home, "c1".parse().unwrap());
+    /// assert_eq!(m.to_string(), "home-c1");
+    /// ```
+    pub fn step(from: Origin, to: Square) -> Move {
+        Move::Step {
+            from,
+            to,
+            drop: None,
+        }
+    }
+}
+
+/// A legal pawn move as generated: origin, destination, whether it takes a
+/// barricade, and a reference to its canonical path. Turn it into a
+/// [`Move`] with [`Candidate::to_move`] (adding a drop square when the
+/// move takes a barricade under the default rules).
+///
+/// ```
+/// use barricade_rules::{Position, Roll};
+/// let pos: Position = "turn=red roll=1".parse().unwrap();
+/// let moves = pos.legal_moves();
+/// let c = moves[0];
+/// assert_eq!(c.to().to_string(), "c1");
+/// assert!(!c.takes_barricade());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Candidate {
+    /// Origin square index, or `HOME`.
+    from: u8,
+    to: u8,
+    /// Bit 0: takes a barricade; bits 1-2: the path kind.
+    flags: u8,
+    /// Index into the path table.
+    path: u16,
+}
+
+const HOME: u8 = u8::MAX;
+const TAKES: u8 = 1;
+const KIND_HOME: u8 = 2;
+const KIND_BOUNCE: u8 = 4;
+
+/// The most destinations one origin can have for one roll (checked by a
+/// test over the whole path table).
+pub const MAX_DESTINATIONS: usize = 16;
+
+/// Capacity of a [`MoveList`]: five origins times the most destinations.
+pub const MAX_CANDIDATES: usize = 5 * MAX_DESTINATIONS;
+
+impl Candidate {
+    pub(crate) fn new(from: Origin, to: Square, takes: bool, path: usize, kind: PathKind) -> Self {
+        let from = match from {
+            Origin::Home => HOME,
+            Origin::Square(s) => s.index() as u8,
+        };
+        let kind = match kind {
+            PathKind::Board => 0,
+            PathKind::Home => KIND_HOME,
+            PathKind::Bounce => KIND_BOUNCE,
+        };
+        Candidate {
+            from,
+            to: to.index() as u8,
+            flags: kind | u8::from(takes),
+            path: path as u16,
+        }
+    }
+
+    /// The moving pawn's origin.
+    ///
+    /// ```
+    /// use barricade_rules::{Origin, Position};
+    /// let pos: Position = "roll=3".parse().unwrap();
+    /// assert_eq!(pos.legal_moves()[0].from(), Origin::Home);
+    /// ```
+    pub fn from(self) -> Origin {
+        if self.from == HOME {
+            Origin::Home
+        } else {
+            Square::from_index(self.from as usize).map_or(Origin::Home, Origin::Square)
+        }
+    }
+
+    /// The destination.
+    ///
+    /// ```
+    /// use barricade_rules::Position;
+    /// let pos: Position = "roll=1".parse().unwrap();
+    /// assert_eq!(pos.legal_moves()[0].to().to_string(), "c1");
+    /// ```
+    pub fn to(self) -> Square {
+        Square::from_index(self.to as usize).unwrap_or(Square::GOAL)
+    }
+
+    /// Does the move end on a barricade (and so take it)?
+    ///
+    /// ```
+    /// use barricade_rules::Position;
+    /// let pos: Position = "red=a2 roll=1".parse().unwrap();
+    /// assert!(pos.legal_moves().iter().any(|c| c.takes_barricade()));
+    /// ```
+    pub fn takes_barricade(self) -> bool {
+        self.flags & TAKES != 0
+    }
+
+    /// Is this a french bounce (into the goal and back out)?
+    ///
+    /// ```
+    /// use barricade_rules::Position;
+    /// let pos: Position = "roll=3".parse().unwrap();
+    /// assert!(!pos.legal_moves()[0].is_bounce());
+    /// ```
+    pub fn is_bounce(self) -> bool {
+        self.flags & KIND_BOUNCE != 0
+    }
+
+    /// The move this candidate stands for, with `drop` as the square for
+    /// a taken barricade.
+    ///
+    /// ```
+    /// use barricade_rules::Position;
+    /// let pos: Position = "roll=2".parse().unwrap();
+    /// let m = pos.legal_moves()[0].to_move(None);
+    /// assert_eq!(m.to_string(), "home-b1");
+    /// ```
+    pub fn to_move(self, drop: Option<Square>) -> Move {
+        Move::Step {
+            from: self.from(),
+            to: self.to(),
+            drop,
+        }
+    }
+
+    /// The canonical path: the squares stepped on, first step first,
+    /// ending on the destination.
+    ///
+    /// ```
+    /// use barricade_rules::Position;
+    /// let pos: Position = "roll=3".parse().unwrap();
+    /// let names: Vec<String> = pos.legal_moves()[0].path().iter().map(|s| s.to_string()).collect();
+    /// assert_eq!(names, ["c1", "b1", "a1"]);
+    /// ```
+    pub fn path(self) -> Path {
+        let table = paths::table();
+        let Some(e) = table.entries.get(self.path as usize) else {
+            return Path::default();
+        };
+        let mut p = Path::default();
+        if self.flags & KIND_HOME != 0 {
+            if let Some(entry) = table.start_square(self.path as usize) {
+                p.push(entry);
+            }
+        } else if self.flags & KIND_BOUNCE != 0 {
+            p.push(Square::GOAL);
+            if let Origin::Square(s) = self.from() {
+                p.push(s);
+            }
+        }
+        for &i in &e.squares[..e.len as usize] {
+            if let Some(s) = Square::from_index(i as usize) {
+                p.push(s);
+            }
+        }
+        p
+    }
+}
+
+/// How a candidate's path is stored.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum PathKind {
+    /// A table path from the origin square.
+    Board,
+    /// The entry square, then a table path from it.
+    Home,
+    /// The goal, the origin again, then a table path from the origin.
+    Bounce,
+}
+
+/// The squares of a path, first step first (at most 8).
+///
+/// ```
+/// use barricade_rules::Position;
+/// let pos: Position = "roll=1".parse().unwrap();
+/// let path = pos.legal_moves()[0].path();
+/// assert_eq!(path.len(), 1);
+/// assert_eq!(path.last().map(|s| s.to_string()), Some("c1".to_string()));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Path {
+    squares: [Option<Square>; 8],
+    len: u8,
+}
+
+impl Path {
+    pub(crate) fn push(&mut self, s: Square) {
+        if let Some(slot) = self.squares.get_mut(self.len as usize) {
+            *slot = Some(s);
+            self.len += 1;
+        }
+    }
+
+    /// Number of steps.
+    ///
+    /// ```
+    /// assert_eq!(barricade_rules::Path::default().len(), 0);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Is the path empty?
+    ///
+    /// ```
+    /// assert!(barricade_rules::Path::default().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The squares in order.
+    ///
+    /// ```
+    /// assert_eq!(barricade_rules::Path::default().iter().count(), 0);
+    /// ```
+    pub fn iter(&self) -> impl Iterator<Item = Square> + '_ {
+        self.squares[..self.len as usize].iter().flatten().copied()
+    }
+
+    /// The destination (last square).
+    ///
+    /// ```
+    /// assert_eq!(barricade_rules::Path::default().last(), None);
+    /// ```
+    pub fn last(&self) -> Option<Square> {
+        self.iter().last()
+    }
+
+    /// The squares as a vector.
+    ///
+    /// ```
+    /// assert!(barricade_rules::Path::default().to_vec().is_empty());
+    /// ```
+    pub fn to_vec(&self) -> Vec<Square> {
+        self.iter().collect()
+    }
+}
+
+/// The legal pawn moves for the current roll, without allocation.
+///
+/// Each [`Candidate`] is one (origin, destination) pair; moves that take a
+/// barricade need a drop square from [`MoveList::drop_squares`], a cheap
+/// [`SquareSet`]. [`MoveList::expanded`] lists every fully expanded
+/// [`Move`], drops and pass included, in the canonical order (candidates in
+/// list order, drop squares in index order, pass last).
+///
+/// ```
+/// use barricade_rules::Position;
+/// // From home with a 6 only h1 is open: a3 and e3 block the other ways.
+/// let pos: Position = "roll=6".parse().unwrap();
+/// let moves = pos.legal_moves();
+/// assert_eq!(moves.len(), 1);
+/// assert!(!moves.can_pass());
+/// assert_eq!(moves.expanded().next().unwrap().to_string(), "home-h1");
+/// ```
+#[derive(Clone, Debug)]
+pub struct MoveList {
+    items: [Candidate; MAX_CANDIDATES],
+    len: u8,
+    pass: bool,
+    /// Where a barricade may be dropped, before counting the square the
+    /// moving pawn leaves; empty when taken barricades are held (french).
+    drop_base: SquareSet,
+    drops: bool,
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList {
+            items: [Candidate::default(); MAX_CANDIDATES],
+            len: 0,
+            pass: false,
+            drop_base: SquareSet::EMPTY,
+            drops: false,
+        }
+    }
+}
+
+impl MoveList {
+    pub(crate) fn new(drop_base: SquareSet, drops: bool) -> MoveList {
+        MoveList {
+            drop_base,
+            drops,
+            ..MoveList::default()
+        }
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, c: Candidate) {
+        if let Some(slot) = self.items.get_mut(self.len as usize) {
+            *slot = c;
+            self.len += 1;
+        } else {
+            debug_assert!(false, "move list overflow");
+        }
+    }
+
+    pub(crate) fn set_pass(&mut self, pass: bool) {
+        self.pass = pass;
+    }
+
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(&Candidate) -> bool) {
+        let mut n = 0;
+        for i in 0..self.len as usize {
+            let c = self.items[i];
+            if keep(&c) {
+                self.items[n] = c;
+                n += 1;
+            }
+        }
+        self.len = n as u8;
+    }
+
+    /// Number of pawn-move candidates.
+    ///
+    /// ```
+    /// use barricade_rules::Position;
+    /// assert_eq!("roll=1".parse::<Position>().unwrap().legal_moves().len(), 1);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// No pawn move at all?
+    ///
+    /// ```
+    /// use barricade_rules::Position;
+    /// assert!(!"roll=1".parse::<Position>().unwrap().legal_moves().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The candidates.
+    ///
+    /// ```
+    /// use barricade_rules::Position;
+    /// let pos: Position = "roll=4".parse().unwrap();
+    /// assert_eq!(pos.legal_moves().iter().count(), 3); // a2, e2, f1
+    /// ```
+    pub fn iter(&self) -> core::slice::Iter<'_, Candidate> {
+        self.items[..self.len as usize].iter()
+    }
+
+    /// May the player pass (no move, or `free-pass`)?
+    ///
+    /// ```
+    /// use barricade_rules::Position;
+    /// let pos: Position = "rules=free-pass roll=4".parse().unwrap();
+    /// assert!(pos.legal_moves().can_pass());
+    /// ```
+    pub fn can_pass(&self) -> bool {
+        self.pass
+    }
+
+    /// Does a barricade-taking candidate need a drop square (default
+    /// rules), or is the barricade held instead (french)?
+    ///
+    /// ```
+    /// use barricade_rules::Position;
+    /// assert!("roll=1".parse::<Position>().unwrap().legal_moves().needs_drop());
+    /// ```
+    pub fn needs_drop(&self) -> bool {
+        self.drops
+    }
+
+    /// The squares where the barricade taken by `c` may be put: free after
+    /// the move (the square the pawn left counts as free), not the bottom
+    /// row, not the goal. Empty when `c` takes no barricade or barricades
+    /// are held.
+    ///
+    /// ```
+    /// use barricade_rules::Position;
+    /// let pos: Position = "red=a2 roll=1".parse().unwrap();
+    /// let moves = pos.legal_moves();
+    /// let take = moves.iter().find(|c| c.takes_barricade()).unwrap();
+    /// let drops = moves.drop_squares(take);
+    /// assert!(drops.contains("a2".parse().unwrap()));
+    /// // 94 squares allow barricades; 11 hold one; the pawn leaves a2.
+    /// assert_eq!(drops.len(), 94 - 11);
+    /// ```
+    #[inline]
+    pub fn drop_squares(&self, c: &Candidate) -> SquareSet {
+        if !c.takes_barricade() || !self.drops {
+            return SquareSet::EMPTY;
+        }
+        let mut set = self.drop_base;
+        if let Origin::Square(s) = c.from() {
+            set |= SquareSet::from_square(s) & SquareSet::BARRICADE_ALLOWED;
+        }
+        set.remove(c.to());
+        set
+    }
+
+    /// Every fully expanded legal [`Move`] in canonical order: each
+    /// candidate (once per drop square when it needs one), then the pass
+    /// when allowed.
+    ///
+    /// ```
+    /// use barricade_rules::Position;
+    /// let pos: Position = "red=a2 roll=1".parse().unwrap();
+    /// // home-c1, a2-a1, and a2-a3 with 83 drop squares
+    /// assert_eq!(pos.legal_moves().expanded().count(), 2 + 83);
+    /// ```
+    pub fn expanded(&self) -> impl Iterator<Item = Move> + '_ {
+        self.iter()
+            .flat_map(move |c| {
+                let drops = self.drop_squares(c);
+                let plain = (drops.is_empty()).then(|| c.to_move(None));
+                plain
+                    .into_iter()
+                    .chain(drops.iter().map(move |d| c.to_move(Some(d))))
+            })
+            .chain(self.pass.then_some(Move::Pass))
+    }
+
+    /// The candidate for `from` → `to`, if legal.
+    ///
+    /// ```
+    /// use barricade_rules::{Origin, Position};
+    /// let pos: Position = "roll=1".parse().unwrap();
+    /// assert!(pos.legal_moves().find(Origin::Home, "c1".parse().unwrap()).is_some());
+    /// ```
+    pub fn find(&self, from: Origin, to: Square) -> Option<Candidate> {
+        self.iter()
+            .copied()
+            .find(|c| c.from() == from && c.to() == to)
+    }
+}
+
+impl core::ops::Index<usize> for MoveList {
+    type Output = Candidate;
+    fn index(&self, i: usize) -> &Candidate {
+        &self.items[..self.len as usize][i]
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Candidate;
+    type IntoIter = core::slice::Iter<'a, Candidate>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}

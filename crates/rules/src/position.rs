@@ -1,0 +1,607 @@
+//! [`Position`]: the whole state of a game, and playing moves on it.
+
+use crate::board::{self, Square};
+use crate::colour::{Colour, Team};
+use crate::moves::{Move, Origin};
+use crate::roll::Roll;
+use crate::rules::Rules;
+use crate::seats::Seats;
+use crate::setup::Setup;
+use crate::squareset::SquareSet;
+use core::fmt;
+
+/// The number of pawns of every seated colour.
+pub const PAWNS_PER_COLOUR: usize = 5;
+/// The number of barricades in a game.
+pub const BARRICADES: usize = 11;
+
+/// What the game waits for next.
+///
+/// ```
+/// use barricade_rules::{Phase, Position, Rules, Seats};
+/// let pos = Position::new(Rules::default(), Seats::default());
+/// assert_eq!(pos.phase(), Phase::Roll);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Phase {
+    /// The player to move rolls the die.
+    Roll,
+    /// The player to move makes a pawn move (or passes) with this roll.
+    Move(Roll),
+    /// The player to move puts a held barricade down ([`Move::Place`]).
+    Place,
+    /// After moving with a 6 (french): [`Move::Again`] or [`Move::Pass`].
+    ChooseAgain,
+    /// The game is over; this team won.
+    Over(Team),
+}
+
+/// A move that [`Position::play`] refused, with the reason.
+///
+/// ```
+/// use barricade_rules::{Move, Position};
+/// let mut pos: Position = "roll=1".parse().unwrap();
+/// let err = pos.play("home-b1".parse().unwrap()).unwrap_err();
+/// assert_eq!(err.to_string(), "home-b1 is not legal: no pawn can go from home to b1 with a 1");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMove {
+    /// The refused move.
+    pub mv: Move,
+    /// Why it was refused.
+    pub reason: String,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} is not legal: {}", self.mv, self.reason)
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// Barricades taken under the french rules and not yet put back: each
+/// entry is the square of the pawn holding it. Kept sorted so that equal
+/// states compare equal.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub(crate) struct Held {
+    holders: [u8; BARRICADES],
+    len: u8,
+}
+
+impl Held {
+    pub(crate) fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        self.holders[..self.len as usize]
+            .iter()
+            .filter_map(|&i| Square::from_index(i as usize))
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub(crate) fn push(&mut self, s: Square) {
+        if let Some(slot) = self.holders.get_mut(self.len as usize) {
+            *slot = s.index() as u8;
+            self.len += 1;
+            self.holders[..self.len as usize].sort_unstable();
+        }
+    }
+
+    /// Removes every entry for `s` and says how many there were.
+    fn take(&mut self, s: Square) -> u8 {
+        let before = self.len;
+        let mut n = 0;
+        for i in 0..self.len as usize {
+            if self.holders[i] != s.index() as u8 {
+                self.holders[n] = self.holders[i];
+                n += 1;
+            }
+        }
+        self.len = n as u8;
+        before - self.len
+    }
+
+    /// Moves every entry for `from` to `to`.
+    fn relocate(&mut self, from: Square, to: Square) {
+        for h in &mut self.holders[..self.len as usize] {
+            if *h == from.index() as u8 {
+                *h = to.index() as u8;
+            }
+        }
+        self.holders[..self.len as usize].sort_unstable();
+    }
+}
+
+/// The whole state of a game: rules, seats and teams, whose turn, the
+/// pending roll, pawns, barricades, and the french-variant state (held
+/// barricades, the roll-again choice). The winner is the team of the pawn
+/// on the goal.
+///
+/// Build positions with [`Position::new`], from a [`Setup`], or from the
+/// one-line text notation (see [`crate::setup`]):
+///
+/// ```
+/// use barricade_rules::{Colour, Position};
+/// let pos: Position = "seats=red,blue turn=blue roll=5 red=c1 blue=o1,k9".parse().unwrap();
+/// assert_eq!(pos.turn(), Colour::Blue);
+/// assert_eq!(pos.at_home(Colour::Blue), 3);
+/// assert_eq!(pos.to_string(), "rules=ravensburger seats=red,blue turn=blue roll=5 red=c1 blue=k9,o1 barricades=i13,i11,i10,i9,g7,k7,a3,e3,i3,m3,q3");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Position {
+    pub(crate) rules: Rules,
+    pub(crate) seats: Seats,
+    pub(crate) turn: u8,
+    pub(crate) roll: Option<Roll>,
+    pub(crate) pawns: [SquareSet; 4],
+    pub(crate) barricades: SquareSet,
+    pub(crate) held: Held,
+    pub(crate) to_place: u8,
+    pub(crate) choosing: bool,
+    pub(crate) bound: Option<Square>,
+    pub(crate) end_after_place: bool,
+}
+
+impl Position {
+    /// The start position: every pawn at home, barricades on their start
+    /// squares, the first seat to roll. (Opening rolls of the `start-roll`
+    /// and `french` rules are made by [`crate::Game`]; see
+    /// [`crate::Opening`].)
+    ///
+    /// ```
+    /// use barricade_rules::{Colour, Position, Rules, Seats};
+    /// let pos = Position::new(Rules::default(), Seats::default());
+    /// assert_eq!(pos.turn(), Colour::Red);
+    /// assert_eq!(pos.barricades().len(), 11);
+    /// assert_eq!(pos.at_home(Colour::Blue), 5);
+    /// ```
+    pub fn new(rules: Rules, seats: Seats) -> Position {
+        Position {
+            rules,
+            seats,
+            turn: 0,
+            roll: None,
+            pawns: [SquareSet::EMPTY; 4],
+            barricades: board::barricade_start_squares().into_iter().collect(),
+            held: Held::default(),
+            to_place: 0,
+            choosing: false,
+            bound: None,
+            end_after_place: false,
+        }
+    }
+
+    /// The rules in force.
+    ///
+    /// ```
+    /// use barricade_rules::{Position, Rules};
+    /// let pos: Position = "rules=french".parse().unwrap();
+    /// assert!(pos.rules().french);
+    /// ```
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The seats and teams, in playing order.
+    ///
+    /// ```
+    /// use barricade_rules::Position;
+    /// let pos: Position = "seats=green,red".parse().unwrap();
+    /// assert_eq!(pos.seats().len(), 2);
+    /// ```
+    pub fn seats(&self) -> &Seats {
+        &self.seats
+    }
+
+    /// The colour to play.
+    ///
+    /// ```
+    /// use barricade_rules::{Colour, Position};
+    /// assert_eq!("turn=yellow".parse::<Position>().unwrap().turn(), Colour::Yellow);
+    /// ```
+    pub fn turn(&self) -> Colour {
+        self.seats.colour(self.turn as usize).unwrap_or(Colour::Red)
+    }
+
+    /// The seat index (0-based) of the colour to play.
+    ///
+    /// ```
+    /// use barricade_rules::Position;
+    /// assert_eq!("turn=yellow".parse::<Position>().unwrap().turn_seat(), 2);
+    /// ```
+    pub fn turn_seat(&self) -> usize {
+        self.turn as usize
+    }
+
+    /// The roll waiting to be moved, if any.
+    ///
+    /// ```
+    /// use barricade_rules::Position;
+    /// assert_eq!("roll=3".parse::<Position>().unwrap().roll().map(|r| r.get()), Some(3));
+    /// ```
+    pub fn roll(&self) -> Option<Roll> {
+        self.roll
+    }
+
+    /// The squares of `colour`'s pawns on the board.
+    ///
+    /// ```
+    /// use barricade_rules::{Colour, Position};
+    /// let pos: Position = "red=c1,e2".parse().unwrap();
+    /// assert_eq!(pos.pawns(Colour::Red).len(), 2);
+    /// ```
+    #[inline]
+    pub fn pawns(&self, colour: Colour) -> SquareSet {
+        self.pawns[colour.index()]
+    }
+
+    /// Every pawn on the board, all colours.
+    ///
+    /// ```
+    /// use barricade_rules::Position;
+    /// let pos: Position = "red=c1 blue=o1".parse().unwrap();
+    /// assert_eq!(pos.all_pawns().len(), 2);
+    /// ```
+    #[inline]
+    pub fn all_pawns(&self) -> SquareSet {
+        self.pawns[0] | self.pawns[1] | self.pawns[2] | self.pawns[3]
+    }
+
+    /// How many of `colour`'s pawns are at home (0 for unseated colours).
+    ///
+    /// ```
+    /// use barricade_rules::{Colour, Position};
+    /// let pos: Position = "seats=red,green red=c1".parse().unwrap();
+    /// assert_eq!(pos.at_home(Colour::Red), 4);
+    /// assert_eq!(pos.at_home(Colour::Blue), 0);
+    /// ```
+    pub fn at_home(&self, colour: Colour) -> usize {
+        if self.seats.contains(colour) {
+            PAWNS_PER_COLOUR.saturating_sub(self.pawns(colour).len())
+        } else {
+            0
+        }
+    }
+
+    /// The barricades on the board.
+    ///
+    /// ```
+    /// use barricade_rules::Position;
+    /// let pos: Position = "".parse().unwrap();
+    /// assert!(pos.barricades().contains("i13".parse().unwrap()));
+    /// ```
+    #[inline]
+    pub fn barricades(&self) -> SquareSet {
+        self.barricades
+    }
+
+    /// The colour of the pawn on `square`, if any.
+    ///
+    /// ```
+    /// use barricade_rules::{Colour, Position};
+    /// let pos: Position = "green=g1".parse().unwrap();
+    /// assert_eq!(pos.pawn_at("g1".parse().unwrap()), Some(Colour::Green));
+    /// ```
+    pub fn pawn_at(&self, square: Square) -> Option<Colour> {
+        Colour::ALL
+            .into_iter()
+            .find(|c| self.pawns[c.index()].contains(square))
+    }
+
+    /// The winning team, once a pawn stands on the goal.
+    ///
+    /// ```
+    /// use barricade_rules::Position;
+    /// let pos: Position = "seats=red,blue red=i14".parse().unwrap();
+    /// assert_eq!(pos.winner().map(|t| t.to_string()), Some("red".into()));
+    /// ```
+    pub fn winner(&self) -> Option<Team> {
+        let goal = SquareSet::from_square(Square::GOAL);
+        Colour::ALL
+            .into_iter()
+            .find(|c| !(self.pawns[c.index()] & goal).is_empty())
+            .map(|c| self.seats.team_of(c))
+    }
+
+    /// Is the game over?
+    ///
+    /// ```
+    /// use barricade_rules::Position;
+    /// assert!(!"".parse::<Position>().unwrap().is_over());
+    /// ```
+    pub fn is_over(&self) -> bool {
+        self.winner().is_some()
+    }
+
+    /// What the game waits for.
+    ///
+    /// ```
+    /// use barricade_rules::{Phase, Position};
+    /// assert!(matches!("roll=2".parse::<Position>().unwrap().phase(), Phase::Move(_)));
+    /// ```
+    pub fn phase(&self) -> Phase {
+        if let Some(w) = self.winner() {
+            Phase::Over(w)
+        } else if self.to_place > 0 {
+            Phase::Place
+        } else if self.choosing {
+            Phase::ChooseAgain
+        } else if let Some(r) = self.roll {
+            Phase::Move(r)
+        } else {
+            Phase::Roll
+        }
+    }
+
+    /// French: the squares of pawns holding a taken barricade (one entry
+    /// per barricade).
+    ///
+    /// ```
+    /// use barricade_rules::Position;
+    /// let pos: Position = "rules=french red=k9 held=k9 barricades=i13,i11,i10,g7,k7,a3,e3,i3,m3,q3".parse().unwrap();
+    /// assert_eq!(pos.held().len(), 1);
+    /// ```
+    pub fn held(&self) -> Vec<Square> {
+        self.held.squares().collect()
+    }
+
+    /// French: how many barricades the player to move must put down now.
+    ///
+    /// ```
+    /// assert_eq!("".parse::<barricade_rules::Position>().unwrap().to_place(), 0);
+    /// ```
+    pub fn to_place(&self) -> usize {
+        self.to_place as usize
+    }
+
+    /// French: the pawn that must move after choosing to roll again.
+    ///
+    /// ```
+    /// assert_eq!("".parse::<barricade_rules::Position>().unwrap().bound_pawn(), None);
+    /// ```
+    pub fn bound_pawn(&self) -> Option<Square> {
+        self.bound
+    }
+
+    /// Where a barricade may be put now: no pawn, no barricade, not the
+    /// bottom row, not the goal.
+    ///
+    /// ```
+    /// use barricade_rules::Position;
+    /// let pos: Position = "".parse().unwrap();
+    /// assert_eq!(pos.placement_squares().len(), 94 - 11);
+    /// ```
+    pub fn placement_squares(&self) -> SquareSet {
+        SquareSet::BARRICADE_ALLOWED - self.barricades - self.all_pawns()
+    }
+
+    /// Sets the roll of the player to move (only when the game waits for a
+    /// roll). [`crate::Game`] does this with its dice; searches use it to
+    /// try each roll.
+    ///
+    /// ```
+    /// use barricade_rules::{Position, Roll};
+    /// let mut pos: Position = "".parse().unwrap();
+    /// pos.set_roll(Roll::new(6).unwrap()).unwrap();
+    /// assert_eq!(pos.roll(), Roll::new(6));
+    /// assert!(pos.set_roll(Roll::new(1).unwrap()).is_err());
+    /// ```
+    pub fn set_roll(&mut self, roll: Roll) -> Result<(), IllegalMove> {
+        if self.phase() != Phase::Roll {
+            return Err(IllegalMove {
+                mv: Move::Pass,
+                reason: format!("no roll is due now (waiting for {:?})", self.phase()),
+            });
+        }
+        self.roll = Some(roll);
+        Ok(())
+    }
+
+    /// This position with the roll set (see [`Position::set_roll`]),
+    /// ignoring the phase: for searches over chance nodes.
+    ///
+    /// ```
+    /// use barricade_rules::{Position, Roll};
+    /// let pos: Position = "".parse().unwrap();
+    /// assert_eq!(pos.with_roll(Roll::new(2).unwrap()).legal_moves().len(), 2);
+    /// ```
+    pub fn with_roll(mut self, roll: Roll) -> Position {
+        self.roll = Some(roll);
+        self
+    }
+
+    /// Plays `mv` after checking that it is legal now.
+    ///
+    /// ```
+    /// use barricade_rules::{Colour, Position};
+    /// let mut pos: Position = "seats=red,blue roll=1".parse().unwrap();
+    /// pos.play("home-c1".parse().unwrap()).unwrap();
+    /// assert_eq!(pos.turn(), Colour::Blue);
+    /// assert_eq!(pos.roll(), None);
+    /// assert!(pos.play("pass".parse().unwrap()).is_err()); // blue must roll first
+    /// ```
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        self.check(mv)?;
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// Is `mv` legal now? `Ok(())` or the reason it is not.
+    ///
+    /// ```
+    /// use barricade_rules::Position;
+    /// let pos: Position = "roll=1".parse().unwrap();
+    /// assert!(pos.check("home-c1".parse().unwrap()).is_ok());
+    /// ```
+    pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
+        let err = |reason: String| Err(IllegalMove { mv, reason });
+        match (self.phase(), mv) {
+            (Phase::Over(w), _) => err(format!("the game is over, {w} won")),
+            (Phase::Place, Move::Place(s)) => {
+                if self.placement_squares().contains(s) {
+                    Ok(())
+                } else {
+                    err(format!("a barricade cannot be put on {s}"))
+                }
+            }
+            (Phase::Place, _) => err("a held barricade must be put down first".into()),
+            (Phase::ChooseAgain, Move::Again | Move::Pass) => Ok(()),
+            (Phase::ChooseAgain, _) => {
+                err("after a 6 the player chooses to roll again or pass".into())
+            }
+            (Phase::Roll, _) => err("the die has not been rolled".into()),
+            (Phase::Move(_), Move::Again) => err("rolling again needs a 6 moved first".into()),
+            (Phase::Move(_), Move::Place(_)) => err("there is no barricade to put down".into()),
+            (Phase::Move(_), Move::Pass) => {
+                if self.legal_moves().can_pass() {
+                    Ok(())
+                } else {
+                    err("a move is possible, so passing is not allowed".into())
+                }
+            }
+            (Phase::Move(roll), Move::Step { from, to, drop }) => {
+                let moves = self.legal_moves();
+                let Some(c) = moves.find(from, to) else {
+                    let from = match from {
+                        Origin::Home => "home".to_string(),
+                        Origin::Square(s) => s.to_string(),
+                    };
+                    return err(format!("no pawn can go from {from} to {to} with a {roll}"));
+                };
+                match (moves.needs_drop() && c.takes_barricade(), drop) {
+                    (true, None) => err(format!("the barricade on {to} must be put somewhere")),
+                    (true, Some(d)) if !moves.drop_squares(&c).contains(d) => {
+                        err(format!("the barricade cannot be put on {d}"))
+                    }
+                    (false, Some(_)) => err("no barricade is taken by this move".into()),
+                    _ => Ok(()),
+                }
+            }
+        }
+    }
+
+    /// Plays `mv` without checking it: for searches that only play moves
+    /// from [`Position::legal_moves`]. An illegal move leaves a position
+    /// that may break the rules (but never panics).
+    ///
+    /// ```
+    /// use barricade_rules::{Colour, Position};
+    /// let mut pos: Position = "seats=red,blue roll=1".parse().unwrap();
+    /// pos.play_unchecked("home-c1".parse().unwrap());
+    /// assert_eq!(pos.pawns(Colour::Red).len(), 1);
+    /// ```
+    pub fn play_unchecked(&mut self, mv: Move) {
+        match mv {
+            Move::Step { from, to, drop } => self.step(from, to, drop),
+            Move::Pass => self.end_turn(),
+            Move::Place(s) => {
+                self.barricades.insert(s);
+                self.to_place = self.to_place.saturating_sub(1);
+                if self.to_place == 0 && self.end_after_place {
+                    self.end_turn();
+                }
+            }
+            Move::Again => {
+                self.choosing = false;
+                self.roll = None;
+            }
+        }
+    }
+
+    fn step(&mut self, from: Origin, to: Square, drop: Option<Square>) {
+        let me = self.turn();
+        let six = self.roll.is_some_and(|r| r.get() == 6);
+        let origin = from.square();
+        if let Some(s) = origin {
+            self.pawns[me.index()].remove(s);
+        }
+        // Capture: the pawn on `to` goes home (a teammate never stands there
+        // after a legal move).
+        for c in Colour::ALL {
+            if c != me && self.pawns[c.index()].contains(to) {
+                self.pawns[c.index()].remove(to);
+                if self.rules.french {
+                    // Its held barricades pass to the capturer, placed at once.
+                    self.to_place += self.held.take(to);
+                }
+            }
+        }
+        self.pawns[me.index()].insert(to);
+        if self.rules.french
+            && let Some(s) = origin
+        {
+            self.held.relocate(s, to);
+        }
+        if self.barricades.contains(to) {
+            self.barricades.remove(to);
+            if self.rules.french {
+                self.held.push(to);
+            } else if let Some(d) = drop {
+                self.barricades.insert(d);
+            }
+        }
+        self.roll = None;
+        if to == Square::GOAL {
+            self.to_place = 0;
+            self.choosing = false;
+            return;
+        }
+        if self.rules.french && six {
+            self.choosing = true;
+            self.bound = Some(to);
+        } else if self.to_place > 0 {
+            self.end_after_place = true;
+        } else {
+            self.end_turn();
+        }
+    }
+
+    /// Passes the turn to the next seat.
+    fn end_turn(&mut self) {
+        let n = self.seats.len().max(1) as u8;
+        self.turn = (self.turn + 1) % n;
+        self.roll = None;
+        self.bound = None;
+        self.choosing = false;
+        self.end_after_place = false;
+        if self.rules.french && self.held.len() > 0 {
+            // Barricades held by this colour's pawns are put down now,
+            // before rolling.
+            let mine = self.pawns[self.turn().index()];
+            let holders: Vec<Square> = self.held.squares().filter(|s| mine.contains(*s)).collect();
+            for s in holders {
+                self.to_place += self.held.take(s);
+            }
+        }
+    }
+
+    /// The position as a [`Setup`] (plain fields, for serialisation).
+    ///
+    /// ```
+    /// use barricade_rules::Position;
+    /// let pos: Position = "red=c1".parse().unwrap();
+    /// assert_eq!(Position::from_setup(&pos.to_setup()), Ok(pos));
+    /// ```
+    pub fn to_setup(&self) -> Setup {
+        let mut pawns: [Vec<Origin>; 4] = Default::default();
+        for &c in self.seats.colours() {
+            let list = &mut pawns[c.index()];
+            list.extend(self.pawns(c).iter().map(Origin::Square));
+            list.extend((0..self.at_home(c)).map(|_| Origin::Home));
+        }
+        Setup {
+            rules: self.rules,
+            seats: self.seats,
+            turn: self.turn(),
+            roll: self.roll,
+            pawns,
+            barricades: self.barricades.iter().collect(),
+            held: self.held(),
+            to_place: self.to_place,
+            choosing: self.choosing,
+            bound: self.bound,
+            end_after_place: self.end_after_place,
+        }
+    }
+}

@@ -1,0 +1,375 @@
+//! [`Setup`]: a position as plain fields, its checks, and the one-line
+//! position notation.
+//!
+//! The notation is a list of `key=value` words separated by spaces; every
+//! key is optional:
+//!
+//! | key | value | default |
+//! |---|---|---|
+//! | `rules` | rule-set name (`ravensburger`, `french+free-pass`, ...) | `ravensburger` |
+//! | `seats` | colours in playing order, comma-separated | `red,green,yellow,blue` |
+//! | `teams` | teams separated by `/`, colours joined by `+` (`red+yellow/green+blue`) | none |
+//! | `turn` | colour to play | first seat |
+//! | `roll` | 1..6 | none (waiting for a roll) |
+//! | `red`, `green`, `yellow`, `blue` | squares of that colour's pawns on the board (`home` allowed); pawns not listed are at home | all at home |
+//! | `barricades` | the barricade squares | the 11 start squares |
+//! | `held` | french: squares of pawns holding a taken barricade | none |
+//! | `place` | french: barricades the player to move must put down now | 0 |
+//! | `then` | french: `end` (turn ends after placing), `again` (choose to roll again), `bound` (a pawn was chosen to move again) | none |
+//! | `bound` | french: the pawn that moves after a 6 | none |
+//!
+//! ```
+//! use barricade_rules::Position;
+//! let pos: Position = "seats=red,green teams= turn=green roll=6 green=g1,i2".parse().unwrap();
+//! assert_eq!(pos.to_string(), "rules=ravensburger seats=red,green turn=green roll=6 green=i2,g1 barricades=i13,i11,i10,i9,g7,k7,a3,e3,i3,m3,q3");
+//! ```
+
+use crate::board::Square;
+use crate::colour::{Colour, ColourSet};
+use crate::moves::Origin;
+use crate::position::{BARRICADES, Held, PAWNS_PER_COLOUR, Position};
+use crate::roll::Roll;
+use crate::rules::Rules;
+use crate::seats::Seats;
+use crate::squareset::SquareSet;
+use core::fmt;
+use core::str::FromStr;
+
+/// A position as plain, unchecked fields. [`Position::from_setup`] checks
+/// it; [`Position::to_setup`] gives it back.
+///
+/// ```
+/// use barricade_rules::{Position, Setup};
+/// let mut setup = Setup::default();
+/// setup.roll = barricade_rules::Roll::new(3);
+/// let pos = Position::from_setup(&setup).unwrap();
+/// assert_eq!(pos.legal_moves().len(), 2);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The rules.
+    pub rules: Rules,
+    /// Seats and teams.
+    pub seats: Seats,
+    /// The colour to play.
+    pub turn: Colour,
+    /// The pending roll.
+    pub roll: Option<Roll>,
+    /// Per colour (indexed by [`Colour::index`]): 5 entries for a seated
+    /// colour, none for an unseated one.
+    pub pawns: [Vec<Origin>; 4],
+    /// The barricades on the board.
+    pub barricades: Vec<Square>,
+    /// French: the squares of pawns holding a taken barricade.
+    pub held: Vec<Square>,
+    /// French: barricades the player to move must put down now.
+    pub to_place: u8,
+    /// French: choosing whether to roll again after a 6.
+    pub choosing: bool,
+    /// French: the pawn that must move (after a 6).
+    pub bound: Option<Square>,
+    /// French: the turn ends once the barricades are put down.
+    pub end_after_place: bool,
+}
+
+impl Default for Setup {
+    /// The start position with all four colours.
+    fn default() -> Setup {
+        Position::new(Rules::default(), Seats::default()).to_setup()
+    }
+}
+
+/// Why a position was refused.
+///
+/// ```
+/// use barricade_rules::Position;
+/// let err = "red=a1,a1".parse::<Position>().unwrap_err();
+/// assert_eq!(err.to_string(), "two pieces on a1");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError(pub String);
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+fn bad<T>(msg: impl Into<String>) -> Result<T, PositionError> {
+    Err(PositionError(msg.into()))
+}
+
+impl Position {
+    /// Checks `setup` and builds the position: 5 pawns per seated colour
+    /// and none for others, one piece per square, 11 barricades (counting
+    /// held ones), none on the bottom row or the goal, the turn on a seated
+    /// colour, and a consistent variant state.
+    ///
+    /// ```
+    /// use barricade_rules::{Position, Setup};
+    /// let mut s = Setup::default();
+    /// s.barricades.pop();
+    /// assert_eq!(Position::from_setup(&s).unwrap_err().to_string(),
+    ///     "there must be 11 barricades, found 10");
+    /// ```
+    pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
+        let seats = setup.seats;
+        let Some(turn) = seats.seat_of(setup.turn) else {
+            return bad(format!("{} is to play but is not seated", setup.turn));
+        };
+        let mut occupied = SquareSet::EMPTY;
+        let mut put = |s: Square| {
+            if occupied.contains(s) {
+                return bad(format!("two pieces on {s}"));
+            }
+            occupied.insert(s);
+            Ok(())
+        };
+        let mut pawns = [SquareSet::EMPTY; 4];
+        for c in Colour::ALL {
+            let list = &setup.pawns[c.index()];
+            if !seats.contains(c) {
+                if !list.is_empty() {
+                    return bad(format!("{c} has pawns but is not seated"));
+                }
+                continue;
+            }
+            if list.len() != PAWNS_PER_COLOUR {
+                return bad(format!("{c} must have 5 pawns, found {}", list.len()));
+            }
+            for s in list.iter().filter_map(|o| o.square()) {
+                put(s)?;
+                pawns[c.index()].insert(s);
+            }
+        }
+        let mut barricades = SquareSet::EMPTY;
+        for &b in &setup.barricades {
+            if b.is_bottom_row() {
+                return bad(format!("a barricade on the bottom row ({b})"));
+            }
+            if b == Square::GOAL {
+                return bad("a barricade on the goal");
+            }
+            put(b)?;
+            barricades.insert(b);
+        }
+        let total = barricades.len() + setup.held.len() + setup.to_place as usize;
+        if total != BARRICADES {
+            return bad(format!("there must be 11 barricades, found {total}"));
+        }
+        let french = setup.rules.french;
+        let extra = !setup.held.is_empty()
+            || setup.to_place > 0
+            || setup.choosing
+            || setup.bound.is_some()
+            || setup.end_after_place;
+        if extra && !french {
+            return bad("held barricades and rolling again belong to the french rules");
+        }
+        let mut held = Held::default();
+        for &h in &setup.held {
+            if !(occupied - barricades).contains(h) {
+                return bad(format!(
+                    "a barricade is held by a pawn on {h}, but there is none"
+                ));
+            }
+            held.push(h);
+        }
+        let me = seats.colour(turn).unwrap_or(setup.turn);
+        if let Some(b) = setup.bound
+            && !pawns[me.index()].contains(b)
+        {
+            return bad(format!("the pawn to move again on {b} is not {me}'s"));
+        }
+        if setup.choosing && (setup.bound.is_none() || setup.roll.is_some()) {
+            return bad("choosing to roll again needs the bound pawn and no roll");
+        }
+        if setup.to_place > 0 && setup.roll.is_some() {
+            return bad("barricades are put down before rolling");
+        }
+        if setup.end_after_place && setup.to_place == 0 {
+            return bad("'then=end' needs barricades to put down");
+        }
+        let pos = Position {
+            rules: setup.rules,
+            seats,
+            turn: turn as u8,
+            roll: setup.roll,
+            pawns,
+            barricades,
+            held,
+            to_place: setup.to_place,
+            choosing: setup.choosing,
+            bound: setup.bound,
+            end_after_place: setup.end_after_place,
+        };
+        if pos.is_over() && (pos.roll.is_some() || pos.to_place > 0 || pos.choosing) {
+            return bad("the game is over: no roll or pending action is allowed");
+        }
+        Ok(pos)
+    }
+}
+
+fn parse_list<T: FromStr>(v: &str, what: &str) -> Result<Vec<T>, PositionError> {
+    v.split(',')
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            s.parse()
+                .map_err(|_| PositionError(format!("bad {what} '{}'", short(s))))
+        })
+        .collect()
+}
+
+fn short(s: &str) -> String {
+    s.chars().take(20).collect()
+}
+
+impl FromStr for Setup {
+    type Err = PositionError;
+
+    /// Parses the position notation (see the module documentation).
+    fn from_str(text: &str) -> Result<Setup, PositionError> {
+        let mut s = Setup::default();
+        let mut seats_order: Vec<Colour> = Colour::ALL.to_vec();
+        let mut teams: Vec<ColourSet> = Vec::new();
+        let mut turn = None;
+        let mut pawns: [Option<Vec<Origin>>; 4] = Default::default();
+        let mut then = "";
+        for word in text.split_whitespace() {
+            let Some((key, value)) = word.split_once('=') else {
+                return bad(format!("expected key=value, found '{}'", short(word)));
+            };
+            match key {
+                "rules" => {
+                    s.rules = value.parse().map_err(|e| PositionError(format!("{e}")))?;
+                }
+                "seats" => seats_order = parse_list(value, "colour")?,
+                "teams" => {
+                    teams = value
+                        .split('/')
+                        .filter(|t| !t.is_empty())
+                        .map(|t| t.parse::<ColourSet>())
+                        .collect::<Result<_, _>>()
+                        .map_err(|e| PositionError(e.to_string()))?
+                }
+                "turn" => {
+                    turn = Some(value.parse().map_err(|e| PositionError(format!("{e}")))?);
+                }
+                "roll" => {
+                    let r = value.parse::<u8>().ok().and_then(Roll::new);
+                    s.roll = Some(r.ok_or_else(|| {
+                        PositionError(format!("bad roll '{}' (1 to 6)", short(value)))
+                    })?);
+                }
+                "barricades" => s.barricades = parse_list(value, "square")?,
+                "held" => s.held = parse_list(value, "square")?,
+                "place" => {
+                    s.to_place = value
+                        .parse()
+                        .ok()
+                        .filter(|&n: &u8| n as usize <= BARRICADES)
+                        .ok_or_else(|| PositionError(format!("bad count '{}'", short(value))))?
+                }
+                "bound" => {
+                    s.bound = Some(value.parse().map_err(|e| PositionError(format!("{e}")))?)
+                }
+                "then" => match value {
+                    "end" | "again" | "bound" => then = value,
+                    _ => return bad(format!("bad 'then' value '{}'", short(value))),
+                },
+                _ => {
+                    let Ok(c) = key.parse::<Colour>() else {
+                        return bad(format!("unknown key '{}'", short(key)));
+                    };
+                    let list: Vec<Origin> = parse_list(value, "square")?;
+                    if list.len() > PAWNS_PER_COLOUR {
+                        return bad(format!("{c} has more than 5 pawns"));
+                    }
+                    pawns[c.index()] = Some(list);
+                }
+            }
+        }
+        s.seats = Seats::with_teams(&seats_order, &teams).map_err(|e| PositionError(e.0))?;
+        s.turn = match turn {
+            Some(t) => t,
+            None => seats_order.first().copied().unwrap_or(Colour::Red),
+        };
+        for c in Colour::ALL {
+            let mut list = pawns[c.index()].take().unwrap_or_default();
+            if s.seats.contains(c) {
+                while list.len() < PAWNS_PER_COLOUR {
+                    list.push(Origin::Home);
+                }
+            }
+            s.pawns[c.index()] = list;
+        }
+        s.choosing = then == "again";
+        s.end_after_place = then == "end";
+        Ok(s)
+    }
+}
+
+impl FromStr for Position {
+    type Err = PositionError;
+
+    /// Parses and checks the position notation.
+    fn from_str(text: &str) -> Result<Position, PositionError> {
+        Position::from_setup(&text.parse()?)
+    }
+}
+
+fn join(items: impl Iterator<Item = String>) -> String {
+    items.collect::<Vec<_>>().join(",")
+}
+
+impl fmt::Display for Position {
+    /// Writes the position notation, pawns and barricades in square order.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "rules={}", self.rules)?;
+        write!(
+            f,
+            " seats={}",
+            join(self.seats.colours().iter().map(|c| c.to_string()))
+        )?;
+        if self.seats.has_teams() {
+            let teams: Vec<String> = self.seats.teams().iter().map(|t| t.to_string()).collect();
+            write!(f, " teams={}", teams.join("/"))?;
+        }
+        write!(f, " turn={}", self.turn())?;
+        if let Some(r) = self.roll {
+            write!(f, " roll={r}")?;
+        }
+        for &c in self.seats.colours() {
+            let on = self.pawns(c);
+            if !on.is_empty() {
+                write!(f, " {c}={}", join(on.iter().map(|s| s.to_string())))?;
+            }
+        }
+        write!(
+            f,
+            " barricades={}",
+            join(self.barricades.iter().map(|s| s.to_string()))
+        )?;
+        if self.held.len() > 0 {
+            write!(
+                f,
+                " held={}",
+                join(self.held.squares().map(|s| s.to_string()))
+            )?;
+        }
+        if self.to_place > 0 {
+            write!(f, " place={}", self.to_place)?;
+        }
+        if let Some(b) = self.bound {
+            write!(f, " bound={b}")?;
+        }
+        if self.choosing {
+            f.write_str(" then=again")?;
+        } else if self.end_after_place {
+            f.write_str(" then=end")?;
+        }
+        Ok(())
+    }
+}
