@@ -28,6 +28,7 @@
 //! ```
 
 pub mod board;
+pub mod code;
 pub mod colour;
 pub mod game;
 pub mod movegen;

@@ -137,6 +137,25 @@ impl Position {
         }
     }
 
+    /// Every legal decision now, fully expanded, in canonical order:
+    /// placement squares, the roll-again choice (`again`, then `pass`), or
+    /// the pawn moves of [`MoveList::expanded`]. Empty while a roll is due
+    /// or after the game.
+    ///
+    /// ```
+    /// use barricade_rules::Position;
+    /// let pos: Position = "roll=1".parse().unwrap();
+    /// assert_eq!(pos.all_moves().len(), 1);
+    /// ```
+    pub fn all_moves(&self) -> Vec<Move> {
+        match self.phase() {
+            Phase::Place => self.placement_squares().iter().map(Move::Place).collect(),
+            Phase::ChooseAgain => vec![Move::Again, Move::Pass],
+            Phase::Move(_) => self.legal_moves().expanded().collect(),
+            Phase::Roll | Phase::Over(_) => Vec::new(),
+        }
+    }
+
     /// The canonical path of a pawn move, if `mv` is a legal pawn move now.
     ///
     /// ```

@@ -99,6 +99,9 @@ impl Held {
             }
         }
         self.len = n as u8;
+        for h in &mut self.holders[n..] {
+            *h = 0;
+        }
         before - self.len
     }
 
@@ -542,6 +545,7 @@ impl Position {
             }
         }
         self.roll = None;
+        self.bound = None;
         if to == Square::GOAL {
             self.to_place = 0;
             self.choosing = false;

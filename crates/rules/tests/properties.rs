@@ -1,0 +1,218 @@
+//! Property tests over random games in every rule set and seating.
+
+use barricade_rules::code::{self, CodeErrorKind};
+use barricade_rules::{Colour, Game, GameRecord, Move, Phase, Position, Rules, Seats, SquareSet};
+use proptest::prelude::*;
+
+/// A small deterministic generator for the random policy.
+struct Xorshift(u64);
+impl Xorshift {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+}
+
+fn seats_for(k: u8) -> Seats {
+    use Colour::*;
+    match k % 7 {
+        0 => Seats::default(),
+        1 => Seats::new(&[Red, Blue]).unwrap(),
+        2 => Seats::new(&[Yellow, Green, Red]).unwrap(),
+        3 => Seats::two_colours_each(),
+        4 => Seats::with_teams(
+            &[Red, Green, Yellow, Blue],
+            &[
+                [Red].into_iter().collect(),
+                [Green, Yellow, Blue].into_iter().collect(),
+            ],
+        )
+        .unwrap(),
+        5 => Seats::with_teams(
+            &[Blue, Green, Yellow, Red],
+            &[
+                [Blue].into_iter().collect(),
+                [Green].into_iter().collect(),
+                [Yellow, Red].into_iter().collect(),
+            ],
+        )
+        .unwrap(),
+        _ => Seats::new(&[Green, Yellow]).unwrap(),
+    }
+}
+
+fn check_invariants(pos: &Position, text_too: bool) {
+    let mut seen = SquareSet::EMPTY;
+    for c in Colour::ALL {
+        let on = pos.pawns(c);
+        if pos.seats().contains(c) {
+            assert_eq!(on.len() + pos.at_home(c), 5, "{pos}");
+        } else {
+            assert!(on.is_empty());
+        }
+        assert!((seen & on).is_empty(), "pawns share a square: {pos}");
+        seen |= on;
+    }
+    assert!(
+        (seen & pos.barricades()).is_empty(),
+        "pawn on a barricade: {pos}"
+    );
+    assert!(
+        (pos.barricades() & !SquareSet::BARRICADE_ALLOWED).is_empty(),
+        "{pos}"
+    );
+    assert_eq!(
+        pos.barricades().len() + pos.held().len() + pos.to_place(),
+        11,
+        "{pos}"
+    );
+    // The text notation round-trips.
+    if text_too {
+        assert_eq!(pos.to_string().parse::<Position>().as_ref(), Ok(pos));
+    }
+}
+
+/// Plays a random game; checks every listed move is accepted by `play`.
+fn random_game(rules: Rules, seats: Seats, seed: u64, max_plies: usize, thorough: bool) -> Game {
+    let mut game = Game::new(rules, seats, seed);
+    let mut rng = Xorshift(seed | 1);
+    while game.history().len() < max_plies && !game.position().is_over() {
+        game.roll_if_due();
+        let pos = *game.position();
+        check_invariants(&pos, thorough);
+        let moves = pos.all_moves();
+        assert!(!moves.is_empty(), "no decision in {pos}");
+        if thorough {
+            for &m in moves.iter().step_by(7) {
+                let mut p = pos;
+                p.play(m).unwrap_or_else(|e| panic!("{e} in {pos}"));
+                let mut q = pos;
+                q.play_unchecked(m);
+                assert_eq!(p, q);
+            }
+            if let Phase::Move(_) = pos.phase() {
+                let list = pos.legal_moves();
+                for c in &list {
+                    assert_eq!(c.path().last(), Some(c.to()));
+                    assert_eq!(pos.path(c.to_move(None)), Some(c.path()));
+                }
+            }
+        }
+        let m = moves[rng.next(moves.len())];
+        game.play(m).unwrap();
+    }
+    check_invariants(game.position(), true);
+    game
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn random_games_keep_the_invariants_and_round_trip(seed: u64, rules in 0u8..8, seating in 0u8..7) {
+        let rules = Rules::from_bits(rules).unwrap();
+        let game = random_game(rules, seats_for(seating), seed, 600, true);
+        let record = game.record();
+        let replayed = record.replay().unwrap();
+        prop_assert_eq!(replayed.position(), game.position());
+        let text = code::encode(&record).unwrap();
+        let back = code::decode(&text).unwrap();
+        prop_assert_eq!(&back, &record);
+        let again = back.replay().unwrap();
+        prop_assert_eq!(again.position(), game.position());
+    }
+
+    #[test]
+    fn decoding_any_text_never_panics(text in "\\PC{0,80}") {
+        let _ = code::decode(&text);
+    }
+
+    #[test]
+    fn decoding_base64ish_text_never_panics(text in "B[A-Za-z0-9_-]{0,200}") {
+        if let Err(e) = code::decode(&text) {
+            if let Some(prefix) = e.prefix {
+                prefix.replay().unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn damaged_codes_give_an_error_or_a_valid_record(seed: u64, cut in 0usize..400, flip in 0usize..400, ch in 0usize..64) {
+        let game = random_game(Rules::default(), Seats::default(), seed, 120, false);
+        let text = code::encode(&game.record()).unwrap();
+        let alphabet: Vec<char> = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".chars().collect();
+        let mut damaged: Vec<char> = text.chars().collect();
+        let i = 1 + flip % (damaged.len() - 1);
+        damaged[i] = alphabet[ch];
+        let damaged: String = damaged.into_iter().collect();
+        for t in [damaged, text.chars().take(cut % text.len()).collect::<String>()] {
+            match code::decode(&t) {
+                Ok(r) => { r.replay().unwrap(); }
+                Err(e) => {
+                    if let Some(p) = e.prefix { p.replay().unwrap(); }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn thousands_of_random_games() {
+    let mut wins = 0;
+    for seed in 0..2000u64 {
+        let rules = Rules::from_bits((seed % 8) as u8).unwrap();
+        let game = random_game(rules, seats_for((seed / 8 % 7) as u8), seed, 3000, false);
+        wins += usize::from(game.position().is_over());
+    }
+    assert!(wins > 100, "random games should sometimes finish ({wins})");
+}
+
+#[test]
+fn a_400_ply_four_player_game_fits_in_2000_characters() {
+    for seed in 0..50 {
+        let game = random_game(Rules::default(), Seats::default(), seed, 400, false);
+        let text = code::encode(&game.record()).unwrap();
+        assert!(
+            text.len() <= 2000,
+            "{} plies -> {} chars",
+            game.history().len(),
+            text.len()
+        );
+    }
+    let game = random_game(
+        Rules::preset("french").unwrap(),
+        Seats::default(),
+        3,
+        400,
+        false,
+    );
+    assert!(code::encode(&game.record()).unwrap().len() <= 2000);
+}
+
+#[test]
+fn a_truncated_code_returns_the_valid_prefix() {
+    let game = random_game(Rules::default(), Seats::default(), 11, 200, false);
+    let record = game.record();
+    let text = code::encode(&record).unwrap();
+    let short: String = text.chars().take(text.len() / 2).collect();
+    let e = code::decode(&short).unwrap_err();
+    assert!(matches!(
+        e.kind,
+        CodeErrorKind::Corrupted | CodeErrorKind::Truncated(_)
+    ));
+    let prefix = e.prefix.expect("a prefix");
+    assert!(!prefix.moves.is_empty());
+    assert_eq!(prefix.moves[..], record.moves[..prefix.moves.len()]);
+}
+
+#[test]
+fn replay_names_the_bad_ply() {
+    let game = random_game(Rules::default(), Seats::default(), 5, 30, false);
+    let mut record: GameRecord = game.record();
+    record.moves.insert(10, Move::Again);
+    let e = record.replay().unwrap_err();
+    assert_eq!(e.ply, 11);
+    assert_eq!(e.game.history().len(), 10);
+}
