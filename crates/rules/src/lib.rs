@@ -30,12 +30,14 @@
 pub mod board;
 pub mod code;
 pub mod colour;
+pub mod distance;
 pub mod game;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod opening;
 mod paths;
+pub mod policy;
 pub mod position;
 pub mod record;
 pub mod roll;

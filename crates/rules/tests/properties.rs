@@ -131,10 +131,10 @@ proptest! {
 
     #[test]
     fn decoding_base64ish_text_never_panics(text in "B[A-Za-z0-9_-]{0,200}") {
-        if let Err(e) = code::decode(&text) {
-            if let Some(prefix) = e.prefix {
-                prefix.replay().unwrap();
-            }
+        if let Err(e) = code::decode(&text)
+            && let Some(prefix) = e.prefix
+        {
+            prefix.replay().unwrap();
         }
     }
 

@@ -1,0 +1,69 @@
+//! Baseline policies for tests, benchmarks and `barricade selfplay`. They
+//! are not the bots (those live in `barricade-ai`); they only need to be
+//! legal and fast.
+
+use crate::distance;
+use crate::moves::Move;
+use crate::position::{Phase, Position};
+
+/// The greedy policy: win if possible, else capture, else gain the most
+/// distance to the goal (ignoring barricades); a taken barricade goes on
+/// the allowed square nearest the goal in index order; after a 6 (french)
+/// it rolls again; held barricades go on the first free square. `None`
+/// when there is nothing to decide.
+///
+/// ```
+/// use barricade_rules::{policy, Position};
+/// let pos: Position = "roll=6".parse().unwrap();
+/// assert_eq!(policy::greedy(&pos).unwrap().to_string(), "home-h1");
+/// ```
+pub fn greedy(pos: &Position) -> Option<Move> {
+    match pos.phase() {
+        Phase::Place => pos.placement_squares().first().map(Move::Place),
+        Phase::ChooseAgain => Some(Move::Again),
+        Phase::Roll | Phase::Over(_) => None,
+        Phase::Move(_) => {
+            let moves = pos.legal_moves();
+            let me = pos.turn();
+            let others = pos.all_pawns() - pos.pawns(me);
+            let mut best = None;
+            let mut best_score = i32::MIN;
+            for c in &moves {
+                let gain = i32::from(distance::origin_to_goal(c.from()))
+                    - i32::from(distance::to_goal(c.to()));
+                let mut score = gain * 4;
+                if c.to() == crate::Square::GOAL {
+                    score += 10_000;
+                }
+                if others.contains(c.to()) {
+                    score += 30;
+                }
+                if score > best_score {
+                    best_score = score;
+                    best = Some(*c);
+                }
+            }
+            match best {
+                Some(c) => Some(c.to_move(moves.drop_squares(&c).first())),
+                None => Some(Move::Pass),
+            }
+        }
+    }
+}
+
+/// A uniformly random legal decision, drawing from `next(n)` (which must
+/// return a number below `n`).
+///
+/// ```
+/// use barricade_rules::{policy, Position};
+/// let pos: Position = "roll=2".parse().unwrap();
+/// let mv = policy::random(&pos, |n| n - 1).unwrap();
+/// assert_eq!(mv.to_string(), "home-d1");
+/// ```
+pub fn random(pos: &Position, mut next: impl FnMut(usize) -> usize) -> Option<Move> {
+    let moves = pos.all_moves();
+    if moves.is_empty() {
+        return None;
+    }
+    moves.get(next(moves.len()) % moves.len()).copied()
+}
