@@ -1,0 +1,116 @@
+//! Protocol tests: run `barricade engine` on request lines.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn engine(input: &str) -> Vec<serde_json::Value> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_barricade"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+const P: &str = r#"{"rules":"ravensburger","players":["red","blue"],"turn":"red","roll":1,"pawns":{"red":["a2","home","home","home","home"],"blue":["home","home","home","home","home"]},"barricades":["i13","i11","i10","i9","g7","k7","a3","e3","i3","m3","q3"]}"#;
+
+#[test]
+fn legal_lists_moves_with_paths_and_drop_squares() {
+    let r = engine(&format!("{{\"cmd\":\"legal\",\"position\":{P}}}\n"));
+    let moves = r[0]["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 3);
+    assert_eq!(moves[0]["from"], "home");
+    assert_eq!(moves[0]["path"], serde_json::json!(["c1"]));
+    let take = moves.iter().find(|m| m["to"] == "a3").unwrap();
+    assert_eq!(take["barricade"].as_array().unwrap().len(), 83);
+    assert!(moves.iter().all(|m| m.get("pass").is_none()));
+}
+
+#[test]
+fn play_returns_the_next_position() {
+    let r = engine(&format!(
+        "{{\"cmd\":\"play\",\"position\":{P},\"move\":{{\"from\":\"a2\",\"to\":\"a3\",\"barricade\":\"a2\"}}}}\n"
+    ));
+    let p = &r[0]["position"];
+    assert_eq!(p["turn"], "blue");
+    assert!(p.get("roll").is_none());
+    assert!(p["barricades"].as_array().unwrap().contains(&"a2".into()));
+}
+
+#[test]
+fn winner_appears_when_the_goal_is_reached() {
+    let p = r#"{"players":["red","blue"],"turn":"red","roll":2,"pawns":{"red":["h13","home","home","home","home"],"blue":["home","home","home","home","home"]},"barricades":["g8","i11","i10","i9","g7","k7","a3","e3","i3","m3","q3"]}"#;
+    let r = engine(&format!(
+        "{{\"cmd\":\"play\",\"position\":{p},\"move\":{{\"from\":\"h13\",\"to\":\"i14\"}}}}\n"
+    ));
+    assert_eq!(r[0]["position"]["winner"], serde_json::json!(["red"]));
+}
+
+#[test]
+fn garbage_gets_errors_and_the_engine_keeps_serving() {
+    let bad_positions = [
+        r#"{"players":["red","blue"],"pawns":{"red":["a1","a1","home","home","home"],"blue":["home","home","home","home","home"]},"barricades":["i13","i11","i10","i9","g7","k7","a3","e3","i3","m3","q3"],"roll":1}"#,
+        r#"{"players":["red","blue"],"pawns":{"red":["home","home","home","home","home"],"blue":["home","home","home","home","home"]},"barricades":["a1","i11","i10","i9","g7","k7","a3","e3","i3","m3","q3"],"roll":1}"#,
+        r#"{"players":["red","blue"],"pawns":{"red":["home","home","home","home"],"blue":["home","home","home","home","home"]},"barricades":["i13","i11","i10","i9","g7","k7","a3","e3","i3","m3","q3"],"roll":1}"#,
+        r#"{"players":["red","purple"],"pawns":{},"barricades":[]}"#,
+        r#"{"players":["red","blue"],"pawns":{"red":["zz9","home","home","home","home"],"blue":["home","home","home","home","home"]},"barricades":["i13","i11","i10","i9","g7","k7","a3","e3","i3","m3","q3"],"roll":1}"#,
+        r#"{"players":["red","blue"],"roll":9,"pawns":{"red":["home","home","home","home","home"],"blue":["home","home","home","home","home"]},"barricades":["i13","i11","i10","i9","g7","k7","a3","e3","i3","m3","q3"]}"#,
+        r#"[1,2,3]"#,
+    ];
+    let mut input = String::from("garbage\n{\"cmd\":42}\n{}\n\u{0}\u{ff}\n[]\n");
+    for p in bad_positions {
+        input.push_str(&format!("{{\"cmd\":\"legal\",\"position\":{p}}}\n"));
+    }
+    input.push_str(&format!(
+        "{{\"cmd\":\"play\",\"position\":{P},\"move\":{{\"from\":\"a2\",\"to\":\"a3\"}}}}\n"
+    ));
+    input.push_str(&format!("{{\"cmd\":\"legal\",\"position\":{P}}}\n"));
+    let r = engine(&input);
+    assert_eq!(r.len(), 5 + bad_positions.len() + 2);
+    for reply in &r[..r.len() - 1] {
+        assert!(reply["error"].is_string(), "{reply}");
+    }
+    assert!(r.last().unwrap()["moves"].is_array());
+}
+
+#[test]
+fn replay_prints_the_final_position() {
+    let out = Command::new(env!("CARGO_BIN_EXE_barricade"))
+        .args(["selfplay", "--games", "1", "--seed", "4"])
+        .output()
+        .unwrap();
+    let first: serde_json::Value = serde_json::from_str(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    let code = first["code"].as_str().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_barricade"))
+        .args(["replay", code])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains(&format!("winner: {}", first["winner"].as_str().unwrap())));
+    let bad = Command::new(env!("CARGO_BIN_EXE_barricade"))
+        .args(["replay", "Zzz"])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+}
