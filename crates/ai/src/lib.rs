@@ -1,5 +1,239 @@
 //! # barricade-ai
 //!
 //! Computer players for Barricade. It depends only on `barricade-rules`:
-//! the rules say what is legal, this crate only chooses among legal moves.
-//! The bots arrive with the computer-opponents issue.
+//! the rules say what is legal, this crate only chooses among legal
+//! decisions. There are three levels:
+//!
+//! - [`Level::Easy`] ([`easy`]): legal but weak moves with some randomness;
+//! - [`Level::Medium`] ([`heuristic`]): the best move by the evaluation
+//!   after one move, the yardstick;
+//! - [`Level::Hard`] ([`search`]): expectimax over the die and the replies
+//!   with a fixed node budget.
+//!
+//! The evaluation ([`eval`]) and the pruning of barricade squares
+//! ([`drops`]) are shared. No bot reads a clock or starts a thread: the
+//! same position, level and seed always give the same decision, natively
+//! and in WebAssembly.
+//!
+//! ```
+//! use barricade_ai::{choose, Level};
+//! use barricade_rules::{Game, Rules, Seats};
+//! let mut game = Game::new(Rules::default(), Seats::default(), 1);
+//! game.roll_if_due();
+//! let mv = choose(game.position(), Level::Medium, 7).unwrap();
+//! game.play(mv).unwrap();
+//! ```
+
+pub mod drops;
+pub mod easy;
+pub mod eval;
+pub mod heuristic;
+mod rng;
+pub mod search;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod tournament;
+
+use barricade_rules::{Move, Position};
+use core::fmt;
+use core::str::FromStr;
+pub use eval::Evaluator;
+pub use rng::Rng;
+pub use search::Limits;
+
+/// How strong a computer player is.
+///
+/// ```
+/// use barricade_ai::Level;
+/// assert_eq!("hard".parse::<Level>(), Ok(Level::Hard));
+/// assert_eq!(Level::Easy.to_string(), "easy");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Level {
+    /// Legal but weak moves with some randomness.
+    Easy,
+    /// A good one-move heuristic player.
+    Medium,
+    /// Expectimax over the die and the replies.
+    Hard,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    /// The lower-case name used by the command line and the protocol.
+    ///
+    /// ```
+    /// assert_eq!(barricade_ai::Level::Medium.name(), "medium");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why a text is not a level name.
+///
+/// ```
+/// assert!("expert".parse::<barricade_ai::Level>().is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseLevelError(pub String);
+
+impl fmt::Display for ParseLevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown level {:?} (easy, medium or hard)", self.0)
+    }
+}
+
+impl std::error::Error for ParseLevelError {}
+
+impl FromStr for Level {
+    type Err = ParseLevelError;
+    fn from_str(s: &str) -> Result<Level, ParseLevelError> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or_else(|| ParseLevelError(s.to_string()))
+    }
+}
+
+/// A computer player: a level, its own random numbers (seeded, so games
+/// replay exactly), the evaluation and, for [`Level::Hard`], the search
+/// limits.
+///
+/// ```
+/// use barricade_ai::{Bot, Level};
+/// use barricade_rules::{Game, Rules, Seats};
+/// let mut bots = [Bot::new(Level::Easy, 1), Bot::new(Level::Hard, 2)];
+/// let mut game = Game::new(Rules::default(), Seats::default(), 9);
+/// for _ in 0..20 {
+///     game.roll_if_due();
+///     let seat = game.position().turn_seat() % 2;
+///     let mv = bots[seat].choose(game.position()).unwrap();
+///     game.play(mv).unwrap();
+/// }
+/// ```
+#[derive(Clone, Debug)]
+pub struct Bot {
+    level: Level,
+    rng: Rng,
+    evaluator: Evaluator,
+    limits: Limits,
+}
+
+impl Bot {
+    /// A bot of `level` whose random choices come from `seed`.
+    ///
+    /// ```
+    /// let bot = barricade_ai::Bot::new(barricade_ai::Level::Hard, 0);
+    /// assert_eq!(bot.level(), barricade_ai::Level::Hard);
+    /// ```
+    pub fn new(level: Level, seed: u64) -> Bot {
+        Bot {
+            level,
+            rng: Rng::new(seed),
+            evaluator: Evaluator::default(),
+            limits: Limits::default(),
+        }
+    }
+
+    /// The same bot with other search limits (hard level only).
+    ///
+    /// ```
+    /// use barricade_ai::{Bot, Level, Limits};
+    /// let bot = Bot::new(Level::Hard, 0).with_limits(Limits { nodes: 500, ..Limits::default() });
+    /// assert_eq!(bot.limits().nodes, 500);
+    /// ```
+    pub fn with_limits(mut self, limits: Limits) -> Bot {
+        self.limits = limits;
+        self
+    }
+
+    /// The same bot with another evaluator (medium and hard).
+    ///
+    /// ```
+    /// use barricade_ai::{Bot, Evaluator, Level};
+    /// let bot = Bot::new(Level::Medium, 0).with_evaluator(Evaluator::default());
+    /// # let _ = bot;
+    /// ```
+    pub fn with_evaluator(mut self, evaluator: Evaluator) -> Bot {
+        self.evaluator = evaluator;
+        self
+    }
+
+    /// The level.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The search limits (used by the hard level).
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The decision for whatever `pos` waits for: a pawn move (with its
+    /// drop square), a pass, a held-barricade placement or the french
+    /// roll-again choice. `None` while a roll is due (roll the die first)
+    /// or after the game. The decision is always legal.
+    ///
+    /// ```
+    /// use barricade_ai::{Bot, Level};
+    /// use barricade_rules::Position;
+    /// let pos: Position = "roll=5".parse().unwrap();
+    /// let mv = Bot::new(Level::Medium, 0).choose(&pos).unwrap();
+    /// assert!(pos.check(mv).is_ok());
+    /// let rolling: Position = "".parse().unwrap();
+    /// assert_eq!(Bot::new(Level::Easy, 0).choose(&rolling), None);
+    /// ```
+    pub fn choose(&mut self, pos: &Position) -> Option<Move> {
+        let mv = match self.level {
+            Level::Easy => easy::choose(pos, &mut self.rng),
+            Level::Medium => heuristic::choose(pos, &self.evaluator),
+            Level::Hard => search::search(pos, &self.evaluator, &self.limits).best,
+        };
+        // Belt and braces: never hand out an illegal decision.
+        match mv {
+            Some(m) if pos.check(m).is_ok() => Some(m),
+            _ => first_legal(pos),
+        }
+    }
+}
+
+/// The first legal decision in a fixed order (a fallback that is never
+/// expected to be needed).
+fn first_legal(pos: &Position) -> Option<Move> {
+    use barricade_rules::Phase;
+    match pos.phase() {
+        Phase::Roll | Phase::Over(_) => None,
+        Phase::Place => pos.placement_squares().first().map(Move::Place),
+        Phase::ChooseAgain => Some(Move::Pass),
+        Phase::Move(_) => pos.legal_moves().expanded().next(),
+    }
+}
+
+/// One decision of a fresh bot of `level` seeded with `seed`: the
+/// stateless entry point (for a web worker).
+///
+/// ```
+/// use barricade_ai::{choose, Level};
+/// use barricade_rules::Position;
+/// let pos: Position = "seats=red,blue roll=6".parse().unwrap();
+/// for level in Level::ALL {
+///     let mv = choose(&pos, level, 42).unwrap();
+///     assert!(pos.check(mv).is_ok());
+///     assert_eq!(choose(&pos, level, 42), Some(mv)); // deterministic
+/// }
+/// ```
+pub fn choose(pos: &Position, level: Level, seed: u64) -> Option<Move> {
+    Bot::new(level, seed).choose(pos)
+}

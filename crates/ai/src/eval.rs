@@ -1,0 +1,472 @@
+//! The evaluation: how far every team is from winning, as a win chance.
+//!
+//! Features (all read from the [`Position`], no rule is re-implemented):
+//!
+//! - **race distance with barricades counted**: a shortest-route field to
+//!   the goal where stepping onto a barricade costs extra steps
+//!   ([`Weights::barricade_steps`]), because a pawn must land on it exactly
+//!   to take it;
+//! - **expected turns**: a distance becomes the expected number of turns a
+//!   lone pawn needs to land exactly on the goal (a small dice DP), and the
+//!   pawns of a team are combined as parallel chances
+//!   ([`Weights::backup_power`]), so a second pawn near the goal counts;
+//! - **tempo**: colours that move later this round are a fraction of a turn
+//!   behind;
+//! - **threats**: a pawn that an opponent pawn can reach with one roll may
+//!   be sent home, weighted by what it would lose.
+//!
+//! The result is one win chance per team (a softmax over expected turns,
+//! [`Weights::temperature`]), written per colour in [`Scores`].
+
+use barricade_rules::{Colour, Position, Square, SquareSet};
+
+/// Win chances indexed by [`Colour::index`]; teammates share one value and
+/// unseated colours have 0.
+pub type Scores = [f32; 4];
+
+/// Tunable evaluation weights.
+///
+/// ```
+/// use barricade_ai::eval::Weights;
+/// let w = Weights::default();
+/// assert!(w.barricade_steps > 0);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// Extra steps a barricade on the route costs.
+    pub barricade_steps: u16,
+    /// Softmax temperature, in turns.
+    pub temperature: f32,
+    /// How pawns of a team combine: `(Σ t⁻ᵖ)^(−1/p)`; higher = only the
+    /// leader counts.
+    pub backup_power: f32,
+    /// Turns of disadvantage per full round of waiting for one's turn.
+    pub tempo: f32,
+    /// Weight of the threat term (0 switches it off).
+    pub threat: f32,
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights {
+            barricade_steps: 6,
+            temperature: 2.5,
+            backup_power: 2.0,
+            tempo: 1.0,
+            threat: 1.0,
+        }
+    }
+}
+
+/// Largest distance kept in the tables.
+const MAX_DIST: usize = 255;
+const UNREACHABLE: u16 = u16::MAX;
+
+/// Barricade-weighted distance to the goal from every square.
+///
+/// ```
+/// use barricade_ai::eval::Field;
+/// use barricade_rules::{Colour, Position};
+/// let pos: Position = "".parse().unwrap();
+/// let f = Field::new(&pos, 6);
+/// assert_eq!(f.dist(barricade_rules::Square::GOAL), 0);
+/// // 39 steps from an entry square, and the barricades on the way cost more.
+/// assert!(f.dist(Colour::Red.entry()) > 39);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Field {
+    dist: [u16; Square::COUNT],
+    barricades: SquareSet,
+    barricade_steps: u16,
+}
+
+impl Field {
+    /// The field for the barricades of `pos` (pawns never block: they are
+    /// jumped over or taken).
+    pub fn new(pos: &Position, barricade_steps: u16) -> Field {
+        Field::with_barricades(pos.barricades(), barricade_steps)
+    }
+
+    /// The field for any set of barricades.
+    ///
+    /// ```
+    /// use barricade_ai::eval::Field;
+    /// use barricade_rules::{Colour, SquareSet};
+    /// let f = Field::with_barricades(SquareSet::EMPTY, 6);
+    /// assert_eq!(f.dist(Colour::Blue.entry()), 39);
+    /// ```
+    pub fn with_barricades(barricades: SquareSet, barricade_steps: u16) -> Field {
+        let mut dist = [UNREACHABLE; Square::COUNT];
+        dist[Square::GOAL.index()] = 0;
+        // Label-correcting search from the goal: a ring buffer of squares
+        // whose distance improved. Entering square `n` costs 1, plus the
+        // barricade penalty when `n` holds a barricade.
+        let mut queue = [0u8; 256];
+        let (mut head, mut tail) = (0usize, 0usize);
+        let mut queued = [false; Square::COUNT];
+        queue[tail] = Square::GOAL.index() as u8;
+        tail += 1;
+        queued[Square::GOAL.index()] = true;
+        while head != tail {
+            let i = queue[head & 255] as usize;
+            head += 1;
+            queued[i] = false;
+            let Some(s) = Square::from_index(i) else {
+                continue;
+            };
+            let enter = if barricades.contains(s) {
+                1 + barricade_steps
+            } else {
+                1
+            };
+            let d = dist[i].saturating_add(enter);
+            for &n in s.neighbours() {
+                let j = n.index();
+                if d < dist[j] {
+                    dist[j] = d;
+                    if !queued[j] && tail - head < 256 {
+                        queue[tail & 255] = j as u8;
+                        tail += 1;
+                        queued[j] = true;
+                    }
+                }
+            }
+        }
+        Field {
+            dist,
+            barricades,
+            barricade_steps,
+        }
+    }
+
+    /// Weighted steps from `s` to the goal.
+    pub fn dist(&self, s: Square) -> u16 {
+        self.dist[s.index()]
+    }
+
+    /// Weighted steps for a pawn of `colour` still at home.
+    ///
+    /// ```
+    /// use barricade_ai::eval::Field;
+    /// use barricade_rules::{Colour, SquareSet};
+    /// let f = Field::with_barricades(SquareSet::EMPTY, 6);
+    /// assert_eq!(f.home_dist(Colour::Red), 40);
+    /// ```
+    pub fn home_dist(&self, colour: Colour) -> u16 {
+        self.dist(colour.entry()).saturating_add(1)
+    }
+
+    /// The next square on a shortest route from `s` (the first such
+    /// neighbour in board order), or `None` at the goal.
+    ///
+    /// ```
+    /// use barricade_ai::eval::Field;
+    /// use barricade_rules::{Colour, SquareSet};
+    /// let f = Field::with_barricades(SquareSet::EMPTY, 6);
+    /// let next = f.next_on_route(Colour::Red.entry()).unwrap();
+    /// assert_eq!(f.dist(next), 38);
+    /// ```
+    pub fn next_on_route(&self, s: Square) -> Option<Square> {
+        if s == Square::GOAL {
+            return None;
+        }
+        let here = self.dist(s);
+        s.neighbours().iter().copied().find(|&n| {
+            let enter = if self.barricades.contains(n) {
+                1 + self.barricade_steps
+            } else {
+                1
+            };
+            self.dist(n).saturating_add(enter) == here
+        })
+    }
+}
+
+/// The evaluator: weights plus the turns table derived from them.
+///
+/// ```
+/// use barricade_ai::eval::Evaluator;
+/// use barricade_rules::{Colour, Position};
+/// let ev = Evaluator::default();
+/// let pos: Position = "seats=red,blue red=a12".parse().unwrap();
+/// let s = ev.scores(&pos);
+/// assert!(s[Colour::Red.index()] > s[Colour::Blue.index()]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    weights: Weights,
+    /// Expected turns for a lone pawn at each distance.
+    turns: [f32; MAX_DIST + 1],
+}
+
+impl Default for Evaluator {
+    fn default() -> Evaluator {
+        Evaluator::new(Weights::default())
+    }
+}
+
+/// Per-colour details computed by [`Evaluator::colour_turns`].
+#[derive(Clone, Copy, Debug, Default)]
+struct ColourState {
+    /// Σ t⁻ᵖ over the colour's pawns (its winning "hazard").
+    hazard: f32,
+}
+
+impl Evaluator {
+    /// An evaluator with these weights.
+    ///
+    /// ```
+    /// use barricade_ai::eval::{Evaluator, Weights};
+    /// let ev = Evaluator::new(Weights { temperature: 3.0, ..Weights::default() });
+    /// assert_eq!(ev.weights().temperature, 3.0);
+    /// ```
+    pub fn new(weights: Weights) -> Evaluator {
+        Evaluator {
+            weights,
+            turns: turns_table(),
+        }
+    }
+
+    /// The weights in use.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// The distance field of `pos` with these weights.
+    ///
+    /// ```
+    /// use barricade_ai::eval::Evaluator;
+    /// let pos: barricade_rules::Position = "".parse().unwrap();
+    /// let f = Evaluator::default().field(&pos);
+    /// assert_eq!(f.dist(barricade_rules::Square::GOAL), 0);
+    /// ```
+    pub fn field(&self, pos: &Position) -> Field {
+        Field::new(pos, self.weights.barricade_steps)
+    }
+
+    /// Expected turns for a lone pawn `d` weighted steps from the goal.
+    ///
+    /// ```
+    /// let ev = barricade_ai::eval::Evaluator::default();
+    /// assert_eq!(ev.turns(0), 0.0);
+    /// assert!(ev.turns(30) > ev.turns(10));
+    /// ```
+    pub fn turns(&self, d: u16) -> f32 {
+        self.turns[(d as usize).min(MAX_DIST)]
+    }
+
+    fn colour_state(&self, pos: &Position, field: &Field, c: Colour) -> ColourState {
+        let p = self.weights.backup_power;
+        let mut hazard = 0.0;
+        let mut add = |d: u16| {
+            let t = self.turns(d).max(0.5);
+            hazard += t.powf(-p);
+        };
+        for s in pos.pawns(c) {
+            add(field.dist(s));
+        }
+        if pos.at_home(c) > 0 {
+            // Home pawns all wait on the same route; one of them counts.
+            add(field.home_dist(c));
+        }
+        ColourState { hazard }
+    }
+
+    /// Expected turns lost by threats to `c`'s pawns: for every pawn an
+    /// opponent can land on with some roll (by graph distance over free
+    /// squares), a sixth of the turns it would lose by going home.
+    fn threat_turns(&self, pos: &Position, field: &Field, c: Colour) -> f32 {
+        if self.weights.threat == 0.0 {
+            return 0.0;
+        }
+        let seats = pos.seats();
+        let mut enemies = SquareSet::EMPTY;
+        for &o in seats.colours() {
+            if !seats.are_teammates(o, c) {
+                enemies |= pos.pawns(o);
+            }
+        }
+        if enemies.is_empty() {
+            return 0.0;
+        }
+        let home = self.turns(field.home_dist(c));
+        let best = pos
+            .pawns(c)
+            .iter()
+            .map(|s| self.turns(field.dist(s)))
+            .fold(f32::MAX, f32::min);
+        let mut lost = 0.0f32;
+        for s in pos.pawns(c) {
+            let t = self.turns(field.dist(s));
+            // Only the loss of the front pawn matters much.
+            let weight = if t <= best { 1.0 } else { 0.25 };
+            if weight * (home - t) > lost * 6.0 && near(s, enemies, pos.barricades()) {
+                lost = weight * (home - t) / 6.0;
+            }
+        }
+        lost * self.weights.threat
+    }
+
+    /// Win chances of every team (written per colour), or 1/0 once the
+    /// game is over.
+    ///
+    /// ```
+    /// use barricade_ai::eval::Evaluator;
+    /// use barricade_rules::Position;
+    /// let pos: Position = "seats=red,blue".parse().unwrap();
+    /// let s = Evaluator::default().scores(&pos);
+    /// assert!((s[0] + s[3] - 1.0).abs() < 1e-4);
+    /// ```
+    pub fn scores(&self, pos: &Position) -> Scores {
+        let field = self.field(pos);
+        self.scores_with(pos, &field)
+    }
+
+    /// [`Evaluator::scores`] with a field already computed for `pos`.
+    pub fn scores_with(&self, pos: &Position, field: &Field) -> Scores {
+        let seats = pos.seats();
+        let mut out = [0.0f32; 4];
+        if let Some(team) = pos.winner() {
+            for c in team.iter() {
+                out[c.index()] = 1.0;
+            }
+            return out;
+        }
+        let n = seats.len().max(1);
+        let turn = pos.turn_seat();
+        // Per colour: hazard and threat; then per team.
+        let mut hazard = [0.0f32; 4];
+        let mut threat = [0.0f32; 4];
+        for &c in seats.colours() {
+            hazard[c.index()] = self.colour_state(pos, field, c).hazard;
+            threat[c.index()] = self.threat_turns(pos, field, c);
+        }
+        let p = self.weights.backup_power;
+        let mut eta = [0.0f32; 4];
+        for &c in seats.colours() {
+            let mut h = 0.0;
+            let mut wait = n;
+            let mut thr = 0.0f32;
+            for m in seats.team_of(c).iter() {
+                h += hazard[m.index()];
+                thr = thr.max(threat[m.index()]);
+                if let Some(seat) = seats.seat_of(m) {
+                    wait = wait.min((seat + n - turn) % n);
+                }
+            }
+            let base = if h > 0.0 { h.powf(-1.0 / p) } else { 1e3 };
+            eta[c.index()] = base + thr + self.weights.tempo * wait as f32 / n as f32;
+        }
+        let min_eta = seats
+            .colours()
+            .iter()
+            .map(|c| eta[c.index()])
+            .fold(f32::MAX, f32::min);
+        let mut total = 0.0;
+        let mut counted = 0u8;
+        for &c in seats.colours() {
+            let e = (-(eta[c.index()] - min_eta) / self.weights.temperature).exp();
+            out[c.index()] = e;
+            let team = seats.team_of(c).bits();
+            if counted & team == 0 {
+                counted |= team;
+                total += e;
+            }
+        }
+        if total > 0.0 {
+            for v in &mut out {
+                *v /= total;
+            }
+        }
+        out
+    }
+}
+
+/// Is an enemy pawn within 1..=6 steps of `s` over squares without
+/// barricades (the last step may not be a barricade either)?
+fn near(s: Square, enemies: SquareSet, barricades: SquareSet) -> bool {
+    let mut frontier = SquareSet::from_square(s);
+    let mut seen = frontier;
+    for _ in 0..6 {
+        let mut next = SquareSet::EMPTY;
+        for q in frontier {
+            for &n in q.neighbours() {
+                if !seen.contains(n) && !barricades.contains(n) {
+                    next.insert(n);
+                }
+            }
+        }
+        if !(next & enemies).is_empty() {
+            return true;
+        }
+        seen |= next;
+        frontier = next;
+        if frontier.is_empty() {
+            break;
+        }
+    }
+    false
+}
+
+/// Expected turns for a lone pawn at distance `d` on a line to land
+/// exactly on the goal, moving only when that helps: t(0) = 0 and
+/// t(d) = (6 + Σ_{r∈S} t(d−r)) / |S| for the best set S of useful rolls.
+fn turns_table() -> [f32; MAX_DIST + 1] {
+    let mut t = [0.0f32; MAX_DIST + 1];
+    for d in 1..=MAX_DIST {
+        let mut opts: Vec<f32> = (1..=6.min(d)).map(|r| t[d - r]).collect();
+        opts.sort_by(|a, b| a.total_cmp(b));
+        let mut best = f32::MAX;
+        let mut sum = 0.0;
+        for (k, v) in opts.iter().enumerate() {
+            sum += v;
+            let val = (6.0 + sum) / (k + 1) as f32;
+            if val < best {
+                best = val;
+            }
+        }
+        t[d] = best;
+    }
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turns_table_is_sane() {
+        let t = turns_table();
+        assert_eq!(t[0], 0.0);
+        assert!((t[1] - 6.0).abs() < 1e-4);
+        // Far away, a turn is worth about 3.5 steps.
+        let slope = (t[200] - t[100]) / 100.0;
+        assert!((slope - 1.0 / 3.5).abs() < 0.01, "{slope}");
+    }
+
+    #[test]
+    fn barricades_lengthen_routes() {
+        let pos: Position = "".parse().unwrap();
+        let with = Field::new(&pos, 6);
+        let without = Field::with_barricades(SquareSet::EMPTY, 6);
+        assert_eq!(without.dist(Colour::Red.entry()), 39);
+        assert!(with.dist(Colour::Red.entry()) > 39);
+        // Following the route reaches the goal.
+        let mut s = Colour::Green.entry();
+        let mut steps = 0;
+        while let Some(n) = with.next_on_route(s) {
+            s = n;
+            steps += 1;
+            assert!(steps < 100);
+        }
+        assert_eq!(s, Square::GOAL);
+    }
+
+    #[test]
+    fn scores_sum_to_one_per_team() {
+        let pos: Position = "red=f3 green=k9 yellow=o1".parse().unwrap();
+        let s = Evaluator::default().scores(&pos);
+        assert!((s.iter().sum::<f32>() - 1.0).abs() < 1e-4);
+        assert!(s[Colour::Green.index()] > s[Colour::Red.index()]);
+    }
+}
