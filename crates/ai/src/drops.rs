@@ -120,14 +120,26 @@ fn front_pawns(pos: &Position, field: &Field, c: Colour) -> [Option<Square>; 2] 
 /// assert_eq!(best[0], a);
 /// ```
 pub fn best_squares(scores: &[i32; Square::COUNT], legal: SquareSet, k: usize) -> Vec<Square> {
-    let mut all: Vec<(i32, usize, Square)> = legal
-        .iter()
-        .map(|s| (scores[s.index()], s.index(), s))
-        .collect();
-    all.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
-    let good = all.iter().filter(|e| e.0 > OWN_ROUTE).count();
+    // Top k by (score, index), both descending, by insertion.
+    let mut top: Vec<(i32, usize)> = Vec::with_capacity(k + 1);
+    let mut good = 0usize;
+    for s in legal {
+        let e = (scores[s.index()], s.index());
+        if e.0 > OWN_ROUTE {
+            good += 1;
+        }
+        if top.len() == k && top.last().is_some_and(|l| *l >= e) {
+            continue;
+        }
+        let at = top.iter().position(|t| *t < e).unwrap_or(top.len());
+        top.insert(at, e);
+        top.truncate(k);
+    }
     let take = if good > 0 { k.min(good) } else { k };
-    all.into_iter().take(take).map(|e| e.2).collect()
+    top.into_iter()
+        .take(take)
+        .filter_map(|(_, i)| Square::from_index(i))
+        .collect()
 }
 
 /// The decisions worth looking at now, in a fixed order: every pawn move
@@ -146,7 +158,18 @@ pub fn best_squares(scores: &[i32; Square::COUNT], legal: SquareSet, k: usize) -
 /// assert!(moves.iter().all(|m| pos.check(*m).is_ok()));
 /// ```
 pub fn decisions(pos: &Position, ev: &Evaluator, drops: usize) -> Vec<Move> {
+    decisions_lazy(pos, drops, || ev.field(pos))
+}
+
+/// [`decisions`] taking the field of `pos` from `field` (called at most
+/// once, only when a drop or placement square must be chosen).
+pub(crate) fn decisions_lazy(
+    pos: &Position,
+    drops: usize,
+    field: impl FnOnce() -> Field,
+) -> Vec<Move> {
     let mut out = Vec::new();
+    let mut field = Some(field);
     match pos.phase() {
         Phase::Move(_) => {
             let list = pos.legal_moves();
@@ -157,8 +180,12 @@ pub fn decisions(pos: &Position, ev: &Evaluator, drops: usize) -> Vec<Move> {
                     out.push(c.to_move(None));
                     continue;
                 }
-                let sc =
-                    scores.get_or_insert_with(|| square_scores(pos, &ev.field(pos), pos.turn()));
+                let sc = scores.get_or_insert_with(|| {
+                    let f = field
+                        .take()
+                        .map_or_else(|| Field::with_barricades(pos.barricades(), 6), |f| f());
+                    square_scores(pos, &f, pos.turn())
+                });
                 for d in best_squares(sc, legal, drops) {
                     out.push(c.to_move(Some(d)));
                 }
@@ -168,7 +195,10 @@ pub fn decisions(pos: &Position, ev: &Evaluator, drops: usize) -> Vec<Move> {
             }
         }
         Phase::Place => {
-            let sc = square_scores(pos, &ev.field(pos), pos.turn());
+            let f = field
+                .take()
+                .map_or_else(|| Field::with_barricades(pos.barricades(), 6), |f| f());
+            let sc = square_scores(pos, &f, pos.turn());
             for s in best_squares(&sc, pos.placement_squares(), drops) {
                 out.push(Move::Place(s));
             }

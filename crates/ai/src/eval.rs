@@ -58,6 +58,78 @@ impl Default for Weights {
     }
 }
 
+/// Neighbour tables of the board, built once from [`Square::neighbours`]:
+/// index lists and bit masks (a `u128` per square, bit = square index).
+struct Graph {
+    neighbours: [[u8; 4]; Square::COUNT],
+    degree: [u8; Square::COUNT],
+    masks: [u128; Square::COUNT],
+    /// Squares within 1..=6 steps of each square, barricades ignored.
+    ball6: [u128; Square::COUNT],
+}
+
+fn graph() -> &'static Graph {
+    static GRAPH: std::sync::OnceLock<Graph> = std::sync::OnceLock::new();
+    GRAPH.get_or_init(|| {
+        let mut g = Graph {
+            neighbours: [[0; 4]; Square::COUNT],
+            degree: [0; Square::COUNT],
+            masks: [0; Square::COUNT],
+            ball6: [0; Square::COUNT],
+        };
+        for s in Square::all() {
+            let i = s.index();
+            for (k, n) in s.neighbours().iter().take(4).enumerate() {
+                g.neighbours[i][k] = n.index() as u8;
+                g.degree[i] = k as u8 + 1;
+                g.masks[i] |= 1u128 << n.index();
+            }
+        }
+        for i in 0..Square::COUNT {
+            g.ball6[i] = within_six_in(&g, 1u128 << i, !0, 0);
+        }
+        g
+    })
+}
+
+/// Is a square of `targets` within 1..=6 steps of `s` over squares
+/// without a barricade?
+fn within_six_of(s: Square, targets: u128, barricades: u128) -> bool {
+    let g = graph();
+    if g.ball6[s.index()] & targets == 0 {
+        return false;
+    }
+    within_six_in(g, 1u128 << s.index(), !barricades, targets) & targets != 0
+}
+
+/// The squares within 1..=6 steps of `sources` over squares in `open`,
+/// stopping early once a square of `stop` is reached.
+fn within_six_in(g: &Graph, sources: u128, open: u128, stop: u128) -> u128 {
+    let mut seen = sources;
+    let mut frontier = sources;
+    let mut reach = 0u128;
+    for _ in 0..6 {
+        let mut next = 0u128;
+        let mut f = frontier;
+        while f != 0 {
+            let i = f.trailing_zeros() as usize;
+            f &= f - 1;
+            next |= g.masks[i];
+        }
+        next &= open & !seen;
+        if next == 0 {
+            break;
+        }
+        seen |= next;
+        reach |= next;
+        if next & stop != 0 {
+            break;
+        }
+        frontier = next;
+    }
+    reach
+}
+
 /// Largest distance kept in the tables.
 const MAX_DIST: usize = 255;
 const UNREACHABLE: u16 = u16::MAX;
@@ -96,32 +168,28 @@ impl Field {
     /// assert_eq!(f.dist(Colour::Blue.entry()), 39);
     /// ```
     pub fn with_barricades(barricades: SquareSet, barricade_steps: u16) -> Field {
+        let g = graph();
+        let mut enter = [1u16; Square::COUNT];
+        for b in barricades {
+            enter[b.index()] = 1 + barricade_steps;
+        }
         let mut dist = [UNREACHABLE; Square::COUNT];
         dist[Square::GOAL.index()] = 0;
         // Label-correcting search from the goal: a ring buffer of squares
         // whose distance improved. Entering square `n` costs 1, plus the
         // barricade penalty when `n` holds a barricade.
         let mut queue = [0u8; 256];
-        let (mut head, mut tail) = (0usize, 0usize);
+        let (mut head, mut tail) = (0usize, 1usize);
         let mut queued = [false; Square::COUNT];
-        queue[tail] = Square::GOAL.index() as u8;
-        tail += 1;
+        queue[0] = Square::GOAL.index() as u8;
         queued[Square::GOAL.index()] = true;
         while head != tail {
             let i = queue[head & 255] as usize;
             head += 1;
             queued[i] = false;
-            let Some(s) = Square::from_index(i) else {
-                continue;
-            };
-            let enter = if barricades.contains(s) {
-                1 + barricade_steps
-            } else {
-                1
-            };
-            let d = dist[i].saturating_add(enter);
-            for &n in s.neighbours() {
-                let j = n.index();
+            let d = dist[i].saturating_add(enter[i]);
+            for &j in &g.neighbours[i][..g.degree[i] as usize] {
+                let j = j as usize;
                 if d < dist[j] {
                     dist[j] = d;
                     if !queued[j] && tail - head < 256 {
@@ -179,6 +247,50 @@ impl Field {
             };
             self.dist(n).saturating_add(enter) == here
         })
+    }
+}
+
+/// A small cache of [`Field`]s keyed by the barricades, for searches:
+/// most positions in a search tree share their barricades.
+///
+/// ```
+/// use barricade_ai::eval::{Evaluator, FieldCache};
+/// let ev = Evaluator::default();
+/// let mut cache = FieldCache::new();
+/// let pos: barricade_rules::Position = "".parse().unwrap();
+/// assert_eq!(ev.scores_cached(&pos, &mut cache), ev.scores(&pos));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct FieldCache {
+    slots: Vec<Option<Field>>,
+}
+
+impl FieldCache {
+    const SLOTS: usize = 64;
+
+    /// An empty cache.
+    pub fn new() -> FieldCache {
+        FieldCache {
+            slots: vec![None; Self::SLOTS],
+        }
+    }
+
+    /// The field for `barricades` with `barricade_steps`, computed once.
+    pub fn get(&mut self, barricades: SquareSet, barricade_steps: u16) -> &Field {
+        if self.slots.len() != Self::SLOTS {
+            self.slots = vec![None; Self::SLOTS];
+        }
+        let b = barricades.bits();
+        let h = ((b as u64) ^ ((b >> 64) as u64)).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58;
+        let i = (h as usize) % Self::SLOTS;
+        let hit = self.slots[i]
+            .as_ref()
+            .is_some_and(|f| f.barricades == barricades && f.barricade_steps == barricade_steps);
+        if !hit {
+            self.slots[i] = Some(Field::with_barricades(barricades, barricade_steps));
+        }
+        // The slot was just filled when it did not hit.
+        self.slots[i].get_or_insert_with(|| Field::with_barricades(barricades, barricade_steps))
     }
 }
 
@@ -260,7 +372,7 @@ impl Evaluator {
         let mut hazard = 0.0;
         let mut add = |d: u16| {
             let t = self.turns(d).max(0.5);
-            hazard += t.powf(-p);
+            hazard += if p == 2.0 { 1.0 / (t * t) } else { t.powf(-p) };
         };
         for s in pos.pawns(c) {
             add(field.dist(s));
@@ -286,7 +398,7 @@ impl Evaluator {
                 enemies |= pos.pawns(o);
             }
         }
-        if enemies.is_empty() {
+        if enemies.is_empty() || pos.pawns(c).is_empty() {
             return 0.0;
         }
         let home = self.turns(field.home_dist(c));
@@ -300,7 +412,9 @@ impl Evaluator {
             let t = self.turns(field.dist(s));
             // Only the loss of the front pawn matters much.
             let weight = if t <= best { 1.0 } else { 0.25 };
-            if weight * (home - t) > lost * 6.0 && near(s, enemies, pos.barricades()) {
+            if weight * (home - t) > lost * 6.0
+                && within_six_of(s, enemies.bits(), pos.barricades().bits())
+            {
                 lost = weight * (home - t) / 6.0;
             }
         }
@@ -320,6 +434,12 @@ impl Evaluator {
     pub fn scores(&self, pos: &Position) -> Scores {
         let field = self.field(pos);
         self.scores_with(pos, &field)
+    }
+
+    /// [`Evaluator::scores`] with the field taken from `cache`.
+    pub fn scores_cached(&self, pos: &Position, cache: &mut FieldCache) -> Scores {
+        let field = cache.get(pos.barricades(), self.weights.barricade_steps);
+        self.scores_with(pos, field)
     }
 
     /// [`Evaluator::scores`] with a field already computed for `pos`.
@@ -354,7 +474,13 @@ impl Evaluator {
                     wait = wait.min((seat + n - turn) % n);
                 }
             }
-            let base = if h > 0.0 { h.powf(-1.0 / p) } else { 1e3 };
+            let base = if h <= 0.0 {
+                1e3
+            } else if p == 2.0 {
+                1.0 / h.sqrt()
+            } else {
+                h.powf(-1.0 / p)
+            };
             eta[c.index()] = base + thr + self.weights.tempo * wait as f32 / n as f32;
         }
         let min_eta = seats
@@ -380,32 +506,6 @@ impl Evaluator {
         }
         out
     }
-}
-
-/// Is an enemy pawn within 1..=6 steps of `s` over squares without
-/// barricades (the last step may not be a barricade either)?
-fn near(s: Square, enemies: SquareSet, barricades: SquareSet) -> bool {
-    let mut frontier = SquareSet::from_square(s);
-    let mut seen = frontier;
-    for _ in 0..6 {
-        let mut next = SquareSet::EMPTY;
-        for q in frontier {
-            for &n in q.neighbours() {
-                if !seen.contains(n) && !barricades.contains(n) {
-                    next.insert(n);
-                }
-            }
-        }
-        if !(next & enemies).is_empty() {
-            return true;
-        }
-        seen |= next;
-        frontier = next;
-        if frontier.is_empty() {
-            break;
-        }
-    }
-    false
 }
 
 /// Expected turns for a lone pawn at distance `d` on a line to land

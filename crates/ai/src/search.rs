@@ -13,7 +13,7 @@
 //! position and the budget, never on the clock.
 
 use crate::drops;
-use crate::eval::{Evaluator, Scores};
+use crate::eval::{Evaluator, FieldCache, Scores};
 use barricade_rules::{Move, Phase, Position, Roll};
 
 /// Search limits.
@@ -91,6 +91,7 @@ pub fn search(pos: &Position, ev: &Evaluator, limits: &Limits) -> SearchResult {
         limits,
         nodes: 0,
         aborted: false,
+        cache: FieldCache::new(),
     };
     for depth in 1..=limits.max_depth.max(1) {
         let mut best: Option<(Move, f32)> = None;
@@ -132,19 +133,32 @@ struct Searcher<'a> {
     limits: &'a Limits,
     nodes: u64,
     aborted: bool,
+    cache: FieldCache,
 }
 
 impl Searcher<'_> {
+    fn eval(&mut self, pos: &Position) -> Scores {
+        self.ev.scores_cached(pos, &mut self.cache)
+    }
+
+    fn decisions(&mut self, pos: &Position) -> Vec<Move> {
+        let steps = self.ev.weights().barricade_steps;
+        let cache = &mut self.cache;
+        drops::decisions_lazy(pos, self.limits.inner_drops, || {
+            cache.get(pos.barricades(), steps).clone()
+        })
+    }
+
     fn value(&mut self, pos: &Position, depth: u32) -> Scores {
         self.nodes += 1;
         if self.nodes > self.limits.nodes {
             self.aborted = true;
         }
         if self.aborted || depth == 0 {
-            return self.ev.scores(pos);
+            return self.eval(pos);
         }
         match pos.phase() {
-            Phase::Over(_) => self.ev.scores(pos),
+            Phase::Over(_) => self.eval(pos),
             Phase::Roll => {
                 let mut sum = [0.0f32; 4];
                 for r in Roll::ALL {
@@ -158,7 +172,7 @@ impl Searcher<'_> {
             Phase::Move(_) | Phase::Place | Phase::ChooseAgain => {
                 let me = pos.turn().index();
                 let mut best: Option<Scores> = None;
-                for m in drops::decisions(pos, self.ev, self.limits.inner_drops) {
+                for m in self.decisions(pos) {
                     let mut child = *pos;
                     child.play_unchecked(m);
                     let v = self.value(&child, depth - consumes(pos, m));
@@ -166,7 +180,7 @@ impl Searcher<'_> {
                         best = Some(v);
                     }
                 }
-                best.unwrap_or_else(|| self.ev.scores(pos))
+                best.unwrap_or_else(|| self.eval(pos))
             }
         }
     }
