@@ -56,6 +56,10 @@ impl Position {
 
         let gen_from = |list: &mut MoveList, from: Origin, start: Square, len: usize, kind| {
             let range = table.range(start, len);
+            let from = match from {
+                Origin::Home => u8::MAX,
+                Origin::Square(s) => s.index() as u8,
+            };
             let mut seen = 0u128;
             for (i, e) in table.entries[range.clone()].iter().enumerate() {
                 let d = 1u128 << e.dest;
@@ -63,15 +67,13 @@ impl Position {
                     continue;
                 }
                 seen |= d;
-                if let Some(to) = Square::from_index(e.dest as usize) {
-                    list.push(Candidate::new(
-                        from,
-                        to,
-                        d & bar != 0,
-                        range.start + i,
-                        kind,
-                    ));
-                }
+                list.push(Candidate::raw(
+                    from,
+                    e.dest,
+                    d & bar != 0,
+                    range.start + i,
+                    kind,
+                ));
             }
         };
 

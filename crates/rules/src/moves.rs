@@ -118,12 +118,27 @@ const KIND_BOUNCE: u8 = 4;
 
 /// The most destinations one origin can have for one roll (checked by a
 /// test over the whole path table).
-pub const MAX_DESTINATIONS: usize = 16;
+pub const MAX_DESTINATIONS: usize = 12;
 
 /// Capacity of a [`MoveList`]: five origins times the most destinations.
 pub const MAX_CANDIDATES: usize = 5 * MAX_DESTINATIONS;
 
 impl Candidate {
+    #[inline]
+    pub(crate) fn raw(from: u8, to: u8, takes: bool, path: usize, kind: PathKind) -> Self {
+        let kind = match kind {
+            PathKind::Board => 0,
+            PathKind::Home => KIND_HOME,
+            PathKind::Bounce => KIND_BOUNCE,
+        };
+        Candidate {
+            from,
+            to,
+            flags: kind | u8::from(takes),
+            path: path as u16,
+        }
+    }
+
     pub(crate) fn new(from: Origin, to: Square, takes: bool, path: usize, kind: PathKind) -> Self {
         let from = match from {
             Origin::Home => HOME,

@@ -8,7 +8,7 @@ use crate::position::{Phase, Position};
 
 /// The greedy policy: win if possible, else capture, else gain the most
 /// distance to the goal (ignoring barricades); a taken barricade goes on
-/// the allowed square nearest the goal in index order; after a 6 (french)
+/// the allowed square farthest from the goal in index order; after a 6 (french)
 /// it rolls again; held barricades go on the first free square. `None`
 /// when there is nothing to decide.
 ///
@@ -44,7 +44,7 @@ pub fn greedy(pos: &Position) -> Option<Move> {
                 }
             }
             match best {
-                Some(c) => Some(c.to_move(moves.drop_squares(&c).first())),
+                Some(c) => Some(c.to_move(moves.drop_squares(&c).last())),
                 None => Some(Move::Pass),
             }
         }

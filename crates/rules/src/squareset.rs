@@ -158,6 +158,20 @@ impl SquareSet {
         }
     }
 
+    /// The square with the highest index, if any.
+    ///
+    /// ```
+    /// use barricade_rules::SquareSet;
+    /// assert_eq!(SquareSet::ALL.last().map(|s| s.index()), Some(111));
+    /// ```
+    pub const fn last(self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            Square::from_index(127 - self.0.leading_zeros() as usize)
+        }
+    }
+
     /// The `n`-th square of the set in index order (0-based), if any.
     ///
     /// ```
