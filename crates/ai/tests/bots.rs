@@ -1,0 +1,187 @@
+//! Every level only ever returns legal decisions, in every preset and
+//! seating; bots and tournaments are deterministic; medium beats easy.
+//! Long tournaments are ignored in debug builds (see docs/ai.md).
+
+use barricade_ai::tournament::{Config, Entry, play_game, run};
+use barricade_ai::{Evaluator, Level, Limits, Rng, easy, heuristic, search};
+use barricade_rules::{Colour, Game, Move, Phase, Position, Rules, Seats};
+
+/// Small budget so that debug builds stay quick.
+const TEST_LIMITS: Limits = Limits {
+    nodes: 300,
+    max_depth: 2,
+    root_drops: 6,
+    inner_drops: 2,
+};
+
+/// The raw decision of a level, without `Bot`'s legality fallback.
+fn raw(level: Level, pos: &Position, rng: &mut Rng, ev: &Evaluator) -> Option<Move> {
+    match level {
+        Level::Easy => easy::choose(pos, rng),
+        Level::Medium => heuristic::choose(pos, ev),
+        Level::Hard => search::search(pos, ev, &TEST_LIMITS).best,
+    }
+}
+
+fn seatings() -> Vec<(&'static str, Seats)> {
+    use Colour::*;
+    vec![
+        ("2p", Seats::new(&[Red, Blue]).unwrap()),
+        ("3p", Seats::new(&[Green, Yellow, Blue]).unwrap()),
+        ("4p", Seats::default()),
+        ("teams", Seats::two_colours_each()),
+    ]
+}
+
+/// Plays one game where seat `i` uses `levels[i % len]`, checking every
+/// decision; returns the number of decisions.
+fn checked_game(rules: Rules, seats: Seats, levels: &[Level], seed: u64, cap: usize) -> usize {
+    let ev = Evaluator::default();
+    let mut rng = Rng::new(seed);
+    let mut game = Game::new(rules, seats, seed);
+    let mut n = 0;
+    while game.position().winner().is_none() && n < cap {
+        game.roll_if_due();
+        let pos = *game.position();
+        let level = levels[pos.turn_seat() % levels.len()];
+        let mv = raw(level, &pos, &mut rng, &ev)
+            .unwrap_or_else(|| panic!("{level} gave nothing in {pos} ({:?})", pos.phase()));
+        if let Err(e) = pos.check(mv) {
+            panic!("{level} chose an illegal move in {pos}: {e}");
+        }
+        game.play(mv).unwrap();
+        n += 1;
+    }
+    n
+}
+
+#[test]
+fn every_level_is_legal_in_every_preset_and_seating() {
+    let mut decisions = 0;
+    for (p, preset) in Rules::PRESETS.iter().enumerate() {
+        let rules = Rules::preset(preset).unwrap();
+        for (s, (_, seats)) in seatings().into_iter().enumerate() {
+            // Rotate which level sits where.
+            let k = p + s;
+            let levels = [
+                Level::ALL[k % 3],
+                Level::ALL[(k + 1) % 3],
+                Level::ALL[(k + 2) % 3],
+            ];
+            decisions += checked_game(rules, seats, &levels, 1000 + k as u64, 250);
+        }
+    }
+    assert!(decisions > 1000, "{decisions}");
+}
+
+#[test]
+fn easy_is_legal_over_many_games() {
+    // Easy is cheap: whole games of every preset and seating.
+    for preset in Rules::PRESETS {
+        let rules = Rules::preset(preset).unwrap();
+        for (name, seats) in seatings() {
+            for seed in 0..3 {
+                let n = checked_game(rules, seats, &[Level::Easy], seed, 5_000);
+                assert!(n < 5_000, "{preset} {name} seed {seed}: no winner");
+            }
+        }
+    }
+}
+
+#[test]
+fn french_choices_and_placements_are_decided() {
+    let ev = Evaluator::default();
+    let mut rng = Rng::new(5);
+    // After moving with a 6 (french): again or pass.
+    let mut pos: Position = "rules=french seats=red,blue red=c1 roll=6".parse().unwrap();
+    let mv = heuristic::choose(&pos, &ev).unwrap();
+    pos.play(mv).unwrap();
+    assert_eq!(pos.phase(), Phase::ChooseAgain);
+    for level in Level::ALL {
+        let m = raw(level, &pos, &mut rng, &ev).unwrap();
+        assert!(m == Move::Again || m == Move::Pass, "{level}: {m}");
+    }
+    // A held barricade must be put down.
+    let place: Position =
+        "rules=french seats=red,blue turn=red red=k9 place=1 barricades=i13,i11,i10,g7,k7,a3,e3,i3,m3,q3"
+            .parse()
+            .unwrap();
+    assert_eq!(place.phase(), Phase::Place);
+    for level in Level::ALL {
+        let m = raw(level, &place, &mut rng, &ev).unwrap();
+        assert!(
+            matches!(m, Move::Place(_)) && place.check(m).is_ok(),
+            "{level}: {m}"
+        );
+    }
+}
+
+#[test]
+fn free_pass_is_a_real_option() {
+    let pos: Position = "rules=free-pass seats=red,blue roll=3".parse().unwrap();
+    let ev = Evaluator::default();
+    let moves = barricade_ai::drops::decisions(&pos, &ev, 4);
+    assert!(moves.contains(&Move::Pass));
+}
+
+#[test]
+fn bots_are_deterministic() {
+    let pos: Position = "seats=red,blue red=c1,k5 blue=o1,g5 roll=4"
+        .parse()
+        .unwrap();
+    for level in Level::ALL {
+        let a = barricade_ai::choose(&pos, level, 9);
+        assert_eq!(a, barricade_ai::choose(&pos, level, 9), "{level}");
+        assert!(pos.check(a.unwrap()).is_ok());
+    }
+}
+
+#[test]
+fn tournaments_are_deterministic() {
+    let mut cfg = Config::new(
+        Rules::default(),
+        Seats::new(&[Colour::Red, Colour::Blue]).unwrap(),
+        &[Level::Hard, Level::Easy],
+        2,
+        77,
+    );
+    cfg.entries[0] = Entry {
+        level: Level::Hard,
+        limits: TEST_LIMITS,
+    };
+    for i in 0..2 {
+        let a = play_game(&cfg, i);
+        let b = play_game(&cfg, i);
+        assert_eq!((a.winners, a.decisions), (b.winners, b.decisions));
+    }
+}
+
+#[test]
+fn medium_beats_easy_in_most_games() {
+    let cfg = Config::new(
+        Rules::default(),
+        Seats::new(&[Colour::Red, Colour::Blue]).unwrap(),
+        &[Level::Medium, Level::Easy],
+        30,
+        2024,
+    );
+    let s = run(&cfg);
+    assert!(s.entries[0].wins >= 24, "{s}");
+}
+
+/// Long: hard against medium, 2 players, seats swapped. Run with
+/// `cargo test --release -p barricade-ai -- --ignored` (see docs/ai.md).
+#[test]
+#[cfg_attr(debug_assertions, ignore)]
+fn hard_beats_medium() {
+    let cfg = Config::new(
+        Rules::default(),
+        Seats::new(&[Colour::Red, Colour::Blue]).unwrap(),
+        &[Level::Hard, Level::Medium],
+        200,
+        1,
+    );
+    let s = run(&cfg);
+    println!("{s}");
+    assert!(s.entries[0].rate >= 0.6, "{s}");
+}
