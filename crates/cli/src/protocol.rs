@@ -40,8 +40,15 @@ fn handle(line: &str) -> Result<Value, String> {
             if !["easy", "medium", "hard"].contains(&level) {
                 return Err(format!("unknown level {level:?} (easy, medium, hard)"));
             }
-            let _ = pos;
-            Err("bestmove is not available yet: the AI crate is not wired in".into())
+            let level: barricade_ai::Level = level.parse().map_err(|e| format!("{e}"))?;
+            let seed = obj.get("seed").and_then(Value::as_u64).unwrap_or(0);
+            match pos.phase() {
+                Phase::Roll => return Err("the position has no roll: give \"roll\" 1..6".into()),
+                Phase::Over(w) => return Err(format!("the game is over: {w} won")),
+                _ => {}
+            }
+            let mv = barricade_ai::choose(&pos, level, seed).ok_or("no decision to make")?;
+            Ok(json!({ "move": move_to_json(mv) }))
         }
         other => Err(format!("unknown cmd {other:?} (legal, play, bestmove)")),
     }
@@ -129,6 +136,24 @@ fn move_from_json(v: &Value) -> Result<Move, String> {
         Some(b) => Some(square(b, "\"barricade\"")?),
     };
     Ok(Move::Step { from, to, drop })
+}
+
+/// Writes a decision in the form `play` accepts.
+fn move_to_json(mv: Move) -> Value {
+    match mv {
+        Move::Pass => json!({ "pass": true }),
+        Move::Again => json!({ "again": true }),
+        Move::Place(s) => json!({ "place": s.to_string() }),
+        Move::Step { from, to, drop } => {
+            let mut m = Map::new();
+            m.insert("from".into(), json!(from.to_string()));
+            m.insert("to".into(), json!(to.to_string()));
+            if let Some(d) = drop {
+                m.insert("barricade".into(), json!(d.to_string()));
+            }
+            Value::Object(m)
+        }
+    }
 }
 
 fn list<'a>(v: &'a Value, what: &str) -> Result<&'a Vec<Value>, String> {

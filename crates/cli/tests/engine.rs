@@ -114,3 +114,27 @@ fn replay_prints_the_final_position() {
         .unwrap();
     assert!(!bad.status.success());
 }
+
+#[test]
+fn bestmove_answers_a_legal_move_for_every_level() {
+    for level in ["easy", "medium", "hard"] {
+        let r = engine(&format!(
+            "{{\"cmd\":\"bestmove\",\"position\":{P},\"level\":\"{level}\",\"seed\":3}}\n"
+        ));
+        let mv = &r[0]["move"];
+        assert!(mv.is_object(), "{level}: {}", r[0]);
+        // The answer is accepted by play.
+        let played = engine(&format!(
+            "{{\"cmd\":\"play\",\"position\":{P},\"move\":{mv}}}\n"
+        ));
+        assert!(
+            played[0].get("position").is_some(),
+            "{level}: {}",
+            played[0]
+        );
+    }
+    let r = engine(&format!(
+        "{{\"cmd\":\"bestmove\",\"position\":{P},\"level\":\"expert\"}}\n"
+    ));
+    assert!(r[0]["error"].as_str().unwrap().contains("expert"));
+}
