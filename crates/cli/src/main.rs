@@ -2,6 +2,7 @@
 //! codes, and self-play. See docs/protocol.md.
 
 mod protocol;
+mod tournament;
 
 use barricade_rules::{Colour, Game, Rules, Seats, code, policy};
 use std::io::{BufRead, Write};
@@ -17,7 +18,12 @@ const USAGE: &str = "usage:
       --players LIST colours in order, e.g. red,blue (default all four)
       --teams SPEC   e.g. red+yellow/green+blue
       --policy P     greedy or random (default greedy)
-      --max-plies N  stop a game after N plies (default 5000)";
+      --max-plies N  stop a game after N plies (default 5000)
+      --levels LIST  a tournament of barricade-ai bots instead, one level per
+                     player (easy, medium, hard), e.g. hard,medium; prints win
+                     rates with 95% confidence intervals and time per move
+      --threads N    tournament threads (default: all cores)
+      --nodes N      node budget of the hard bot per move";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -92,6 +98,10 @@ fn selfplay(args: &[String]) -> Result<(), String> {
     let mut teams = Vec::new();
     let mut policy_name = "greedy".to_string();
     let mut max_plies = 5000usize;
+    let mut levels = None;
+    let mut players_given = false;
+    let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut nodes = None;
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
@@ -103,7 +113,11 @@ fn selfplay(args: &[String]) -> Result<(), String> {
             "--games" => games = num(value)?,
             "--seed" => seed = num(value)?,
             "--rules" => rules = value.parse().map_err(|e| format!("{e}"))?,
+            "--levels" => levels = Some(tournament::parse_levels(value)?),
+            "--threads" => threads = num(value)? as usize,
+            "--nodes" => nodes = Some(num(value)?),
             "--players" => {
+                players_given = true;
                 players = value
                     .split(',')
                     .map(|c| c.parse::<Colour>().map_err(|e| e.to_string()))
@@ -122,6 +136,19 @@ fn selfplay(args: &[String]) -> Result<(), String> {
             "--max-plies" => max_plies = num(value)? as usize,
             _ => return Err(format!("unknown option {flag}\n{USAGE}")),
         }
+    }
+    if let Some(levels) = levels {
+        return tournament::run(tournament::Options {
+            levels,
+            players: players_given.then_some(players),
+            teams,
+            rules,
+            games,
+            seed,
+            threads,
+            nodes,
+            max_plies,
+        });
     }
     if !["greedy", "random"].contains(&policy_name.as_str()) {
         return Err(format!("unknown policy {policy_name} (greedy, random)"));

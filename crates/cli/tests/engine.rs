@@ -138,3 +138,44 @@ fn bestmove_answers_a_legal_move_for_every_level() {
     ));
     assert!(r[0]["error"].as_str().unwrap().contains("expert"));
 }
+
+#[test]
+fn selfplay_levels_runs_a_deterministic_tournament() {
+    let run = || {
+        let out = Command::new(env!("CARGO_BIN_EXE_barricade"))
+            .args([
+                "selfplay",
+                "--levels",
+                "medium,easy",
+                "--games",
+                "4",
+                "--seed",
+                "5",
+                "--threads",
+                "2",
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        // Win counts and lengths, without the times.
+        text.lines()
+            .filter(|l| l.starts_with("games") || l.contains('%'))
+            .map(|l| l.split_whitespace().take(5).collect::<Vec<_>>().join(" "))
+            .collect::<Vec<_>>()
+    };
+    let a = run();
+    assert_eq!(a.len(), 4, "{a:?}");
+    assert_eq!(a, run());
+    let bad = Command::new(env!("CARGO_BIN_EXE_barricade"))
+        .args([
+            "selfplay",
+            "--levels",
+            "hard,medium,easy",
+            "--players",
+            "red,blue",
+        ])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+}
