@@ -1,0 +1,37 @@
+// Browser tests against the built site (dist/), served on 127.0.0.1.
+// Chromium comes from Debian (/usr/bin/chromium); nothing is downloaded.
+import { defineConfig } from "@playwright/test";
+
+// DIST: the built site to test (default ../dist); PORT: where to serve it.
+const dist = process.env.DIST ?? "../dist";
+const port = Number(process.env.PORT ?? 4173);
+
+export default defineConfig({
+  testDir: "browser",
+  outputDir: "artifacts/results",
+  timeout: 60_000,
+  fullyParallel: false,
+  workers: 1,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}/`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: `node serve.mjs ${dist} ${port} /`,
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: false,
+    timeout: 20_000,
+  },
+});

@@ -1,0 +1,66 @@
+//! The size budget: everything the page downloads before the board is drawn
+//! (HTML, JavaScript, WebAssembly, CSS) must stay under [`BUDGET`] bytes
+//! gzip-compressed.
+
+use crate::run::root;
+use flate2::Compression;
+use flate2::write::GzEncoder;
+use std::io::Write;
+
+/// 120 KB (of 1,000 bytes), gzip.
+pub const BUDGET: usize = 120_000;
+
+/// The kinds of file the first paint needs.
+const COUNTED: [&str; 4] = ["html", "js", "wasm", "css"];
+
+/// Prints the size of every counted file in `dist/` and fails past the
+/// budget.
+pub fn check() -> Result<(), String> {
+    let dist = root().join("dist");
+    let entries = std::fs::read_dir(&dist).map_err(|e| {
+        format!(
+            "cannot read {}: {e} (build first: cargo xtask build)",
+            dist.display()
+        )
+    })?;
+    let mut rows = Vec::new();
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let counted = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| COUNTED.contains(&e));
+        if !counted || !path.is_file() {
+            continue;
+        }
+        let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        rows.push((name, bytes.len(), gzip_len(&bytes)));
+    }
+    rows.sort();
+    println!("{:<44} {:>10} {:>10}", "file", "raw", "gzip");
+    for (name, raw, gz) in &rows {
+        println!("{name:<44} {raw:>10} {gz:>10}");
+    }
+    let raw: usize = rows.iter().map(|r| r.1).sum();
+    let gz: usize = rows.iter().map(|r| r.2).sum();
+    println!("{:<44} {raw:>10} {gz:>10}", "total");
+    println!(
+        "budget: {gz} of {BUDGET} bytes gzip ({:.0}%)",
+        100.0 * gz as f64 / BUDGET as f64
+    );
+    if gz > BUDGET {
+        return Err(format!(
+            "the site is {gz} bytes gzip, over the budget of {BUDGET}"
+        ));
+    }
+    Ok(())
+}
+
+/// Size after gzip at the default level, as a web server would send it.
+fn gzip_len(bytes: &[u8]) -> usize {
+    let mut encoder = GzEncoder::new(Vec::new(), Compression::default());
+    // Writing to a Vec cannot fail.
+    let _ = encoder.write_all(bytes);
+    encoder.finish().map(|v| v.len()).unwrap_or(usize::MAX)
+}
