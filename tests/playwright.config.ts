@@ -28,10 +28,19 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `node serve.mjs ${dist} ${port} /`,
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: false,
-    timeout: 20_000,
-  },
+  webServer: [
+    {
+      command: `node serve.mjs ${dist} ${port} /`,
+      url: `http://127.0.0.1:${port}/`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+    },
+    {
+      // The same site in a subfolder, as on a static host such as GitHub Pages.
+      command: `node serve.mjs ${dist} ${port + 1} /games/barricade/`,
+      url: `http://127.0.0.1:${port + 1}/games/barricade/`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+    },
+  ],
 });

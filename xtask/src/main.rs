@@ -8,15 +8,18 @@
 //! - `cargo xtask build`: a release build into `dist/`, with its size.
 //! - `cargo xtask size`: the size of `dist/` against the budget.
 //! - `cargo xtask setup`: only install what is missing.
+//! - `cargo xtask finish-site`: run by Trunk after each build (CSP and
+//!   service worker precache list); see `site.rs`.
 
 mod run;
 mod setup;
+mod site;
 mod size;
 
 use run::{cargo, run};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask <play|test|build|size|setup>";
+const USAGE: &str = "usage: cargo xtask <play|test|build|size|setup|finish-site>";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -26,6 +29,7 @@ fn main() -> ExitCode {
         Some("build") => setup::ensure_web().and_then(|()| build()),
         Some("size") => size::check(),
         Some("setup") => setup::ensure_all(),
+        Some("finish-site") => site::finish(),
         _ => Err(USAGE.to_string()),
     };
     match result {

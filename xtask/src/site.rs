@@ -1,0 +1,154 @@
+//! Finishing the built site, run by Trunk after every build (a
+//! `post_build` hook in Trunk.toml) on its staging folder:
+//!
+//! - a strict Content-Security-Policy meta tag goes into `index.html`,
+//!   allowing exactly the inline loader script Trunk emitted, by its
+//!   SHA-256 hash;
+//! - `sw.js` gets the list of files to precache and a build id that
+//!   changes whenever any file changes.
+
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
+use sha2::{Digest, Sha256};
+use std::path::{Path, PathBuf};
+
+/// Finishes the site in `$TRUNK_STAGING_DIR` (or `dist/` when run by hand).
+pub fn finish() -> Result<(), String> {
+    let dir = std::env::var_os("TRUNK_STAGING_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| crate::run::root().join("dist"));
+    let index = dir.join("index.html");
+    let html = read(&index)?;
+    let html = add_csp(&html)?;
+    write(&index, &html)?;
+
+    let files = list_files(&dir)?;
+    let mut build = Sha256::new();
+    for file in &files {
+        build.update(file.as_bytes());
+        build.update(std::fs::read(dir.join(file)).map_err(|e| format!("{file}: {e}"))?);
+    }
+    let build_id: String = build.finalize()[..8]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let precache: Vec<String> = std::iter::once("./".to_string())
+        .chain(files.iter().filter(|f| *f != "sw.js").cloned())
+        .collect();
+    let sw_path = dir.join("sw.js");
+    let sw = read(&sw_path)?;
+    let list = precache
+        .iter()
+        .map(|f| format!("\"{f}\""))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let sw = sw
+        .replacen("\"__BUILD__\"", &format!("\"{build_id}\""), 1)
+        .replacen("[\"__PRECACHE__\"]", &format!("[{list}]"), 1);
+    write(&sw_path, &sw)?;
+    println!(
+        "xtask: site finished: CSP set, {} files precached, build {build_id}",
+        precache.len()
+    );
+    Ok(())
+}
+
+/// The policy: only this origin, wasm compilation allowed, inline scripts
+/// only by hash, styles from files (plus style attributes), no plug-ins,
+/// no framing of other sites, no form posts.
+fn policy(script_hashes: &[String]) -> String {
+    let hashes: String = script_hashes
+        .iter()
+        .map(|h| format!(" 'sha256-{h}'"))
+        .collect();
+    format!(
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'{hashes}; \
+         style-src 'self'; style-src-attr 'unsafe-inline'; img-src 'self' data:; \
+         connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; \
+         base-uri 'self'; form-action 'none'"
+    )
+}
+
+/// Adds the CSP meta tag right after `<meta charset>`, hashing every inline
+/// script in `html`.
+fn add_csp(html: &str) -> Result<String, String> {
+    if html.contains("Content-Security-Policy")
+        && !html.contains("<!-- The Content-Security-Policy")
+    {
+        return Ok(html.to_string());
+    }
+    let hashes: Vec<String> = inline_scripts(html)
+        .map(|body| STANDARD.encode(Sha256::digest(body.as_bytes())))
+        .collect();
+    let meta = format!(
+        "\n    <meta http-equiv=\"Content-Security-Policy\" content=\"{}\" />",
+        policy(&hashes)
+    );
+    let anchor = "<meta charset=\"utf-8\" />";
+    let at = html
+        .find(anchor)
+        .ok_or("index.html has no <meta charset=\"utf-8\" />")?
+        + anchor.len();
+    Ok(format!("{}{meta}{}", &html[..at], &html[at..]))
+}
+
+/// The text of every `<script>` element without a `src`.
+fn inline_scripts(html: &str) -> impl Iterator<Item = &str> {
+    html.split("<script").skip(1).filter_map(|rest| {
+        let open_end = rest.find('>')?;
+        if rest[..open_end].contains("src=") {
+            return None;
+        }
+        let body = &rest[open_end + 1..];
+        body.find("</script>").map(|end| &body[..end])
+    })
+}
+
+/// Every file below `dir`, as `/`-separated paths relative to it, sorted.
+fn list_files(dir: &Path) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        let entries =
+            std::fs::read_dir(&folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if let Ok(relative) = path.strip_prefix(dir) {
+                let parts: Vec<String> = relative
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .collect();
+                out.push(parts.join("/"));
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+fn read(path: &Path) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn write(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hashes_only_inline_scripts() {
+        let html = "<head><meta charset=\"utf-8\" /><script src=\"a.js\"></script>\
+                    <script type=\"module\">go()</script></head>";
+        let bodies: Vec<&str> = inline_scripts(html).collect();
+        assert_eq!(bodies, ["go()"]);
+        let out = add_csp(html).unwrap();
+        let expected = STANDARD.encode(Sha256::digest(b"go()"));
+        assert!(out.contains(&format!("'sha256-{expected}'")));
+        assert!(out.find("Content-Security-Policy").unwrap() < out.find("<script").unwrap());
+    }
+}
