@@ -20,3 +20,9 @@ fn legal_moves_384_queries(bencher: divan::Bencher) {
 fn greedy_game(seed: u64) -> usize {
     workload::greedy_game(divan::black_box(seed))
 }
+
+/// One complete 2-player greedy game (red against yellow).
+#[divan::bench(args = [1, 2, 3, 4])]
+fn greedy_game_2p(seed: u64) -> usize {
+    workload::greedy_game_2p(divan::black_box(seed))
+}

@@ -2,7 +2,7 @@
 
 use crate::board::Square;
 use crate::colour::Colour;
-use crate::moves::{Candidate, Move, MoveList, Origin, Path, PathKind};
+use crate::moves::{Candidate, HOME, KIND_HOME, Move, MoveList, Origin, Path, PathKind};
 use crate::paths::{self, PathEntry};
 use crate::position::{Phase, Position};
 use crate::squareset::SquareSet;
@@ -33,73 +33,61 @@ impl Position {
     ///     .map(|c| c.to_move(None).to_string()).collect();
     /// assert_eq!(moves, ["home-b1", "home-d1", "e2-d1", "e2-f1"]);
     /// ```
+    #[inline]
     pub fn legal_moves(&self) -> MoveList {
-        let roll = match self.phase() {
-            Phase::Move(r) => r.get() as usize,
-            Phase::ChooseAgain => {
-                let mut list = MoveList::new(SquareSet::EMPTY, false);
-                list.set_pass(true);
-                return list;
+        // Filled in place: when this small function is inlined, the list
+        // is built right where the caller keeps it (no copy).
+        let mut list = MoveList::new(SquareSet::EMPTY, false);
+        self.fill_legal_moves(&mut list);
+        list
+    }
+
+    fn fill_legal_moves(&self, list: &mut MoveList) {
+        // The common case first: a roll is pending, nothing else is.
+        let roll = match self.roll {
+            Some(r) if !self.choosing && self.to_place == 0 && !self.goal_taken() => {
+                r.get() as usize
             }
-            _ => return MoveList::new(SquareSet::EMPTY, false),
+            _ => {
+                if self.phase() == Phase::ChooseAgain {
+                    list.set_pass(true);
+                }
+                return;
+            }
         };
         let me = self.turn();
         let french = self.rules.french;
-        let mut list = MoveList::new(self.placement_squares(), !french);
-        let mut own = SquareSet::EMPTY;
-        for c in self.seats.team_of(me).iter() {
-            own |= self.pawns(c);
-        }
         let bar = self.barricades.bits();
-        let own_bits = own.bits();
-        let table = paths::table();
-
-        let gen_from = |list: &mut MoveList, from: Origin, start: Square, len: usize, kind| {
-            let range = table.range(start, len);
-            let from = match from {
-                Origin::Home => u8::MAX,
-                Origin::Square(s) => s.index() as u8,
-            };
-            let mut seen = 0u128;
-            for (i, e) in table.entries[range.clone()].iter().enumerate() {
-                let d = 1u128 << e.dest;
-                if e.inner & bar != 0 || d & (own_bits | seen) != 0 {
-                    continue;
-                }
-                seen |= d;
-                list.push(Candidate::raw(
-                    from,
-                    e.dest,
-                    d & bar != 0,
-                    range.start + i,
-                    kind,
-                ));
+        let mine = self.pawns[me.index()];
+        let team = self.seats.team_of(me);
+        let mut own = mine.bits();
+        for c in Colour::ALL {
+            if team.contains(c) {
+                own |= self.pawns[c.index()].bits();
             }
+        }
+        list.set_drops(self.placement_squares(), !french);
+        let table = paths::table();
+        let origin = |list: &mut MoveList, start: Square, len: usize, from: u8, kind: u16| {
+            push_origin(list, table, start, len, from, kind, bar, own);
         };
 
         if let Some(b) = self.bound {
-            gen_from(&mut list, Origin::Square(b), b, roll, PathKind::Board);
+            origin(list, b, roll, b.index() as u8, 0);
         } else {
-            if self.at_home(me) > 0 {
-                gen_from(
-                    &mut list,
-                    Origin::Home,
-                    me.entry(),
-                    roll - 1,
-                    PathKind::Home,
-                );
+            if mine.len() < crate::position::PAWNS_PER_COLOUR {
+                origin(list, me.entry(), roll - 1, HOME, KIND_HOME);
             }
-            for s in self.pawns(me) {
-                gen_from(&mut list, Origin::Square(s), s, roll, PathKind::Board);
+            for s in mine {
+                origin(list, s, roll, s.index() as u8, 0);
             }
         }
 
         if french && roll > 1 {
-            self.add_bounces(&mut list, me, roll, own_bits, bar);
+            self.add_bounces(list, me, roll, own, bar);
         }
         let pass = self.rules.free_pass || list.is_empty();
         list.set_pass(pass);
-        list
     }
 
     /// French bounce: a pawn next to the goal whose roll is not 1, when no
@@ -205,6 +193,24 @@ impl Position {
             .map(|e| entry_path(e, home.then_some(start)))
             .collect()
     }
+}
+
+/// The open paths of one origin into `list` (see [`MoveList::push_open`]).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn push_origin(
+    list: &mut MoveList,
+    table: &paths::PathTable,
+    start: Square,
+    len: usize,
+    from: u8,
+    kind: u16,
+    bar: u128,
+    own: u128,
+) {
+    let range = table.range(start, len);
+    let (hot, templates) = (&table.hot[range.clone()], &table.templates[range]);
+    list.push_open(hot, templates, from, kind, bar, own);
 }
 
 fn entry_path(e: &PathEntry, first: Option<Square>) -> Path {

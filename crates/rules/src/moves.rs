@@ -105,16 +105,18 @@ pub struct Candidate {
     /// Origin square index, or `HOME`.
     from: u8,
     to: u8,
-    /// Bit 0: takes a barricade; bits 1-2: the path kind.
-    flags: u8,
-    /// Index into the path table.
+    /// Bits 0-11: index into the path table; bit 12: takes a barricade;
+    /// bits 13-14: the path kind. Four bytes in all, so a full
+    /// [`MoveList`] is small to clear and copy.
     path: u16,
 }
 
-const HOME: u8 = u8::MAX;
-const TAKES: u8 = 1;
-const KIND_HOME: u8 = 2;
-const KIND_BOUNCE: u8 = 4;
+pub(crate) const HOME: u8 = u8::MAX;
+/// Mask of the path-table index in `Candidate::path`.
+pub(crate) const PATH_INDEX: u16 = (1 << 12) - 1;
+pub(crate) const TAKES: u16 = 1 << 12;
+pub(crate) const KIND_HOME: u16 = 1 << 13;
+const KIND_BOUNCE: u16 = 1 << 14;
 
 /// The most destinations one origin can have for one roll (checked by a
 /// test over the whole path table).
@@ -124,18 +126,12 @@ pub const MAX_DESTINATIONS: usize = 12;
 pub const MAX_CANDIDATES: usize = 5 * MAX_DESTINATIONS;
 
 impl Candidate {
-    #[inline]
-    pub(crate) fn raw(from: u8, to: u8, takes: bool, path: usize, kind: PathKind) -> Self {
-        let kind = match kind {
-            PathKind::Board => 0,
-            PathKind::Home => KIND_HOME,
-            PathKind::Bounce => KIND_BOUNCE,
-        };
+    /// A path-table entry as a candidate without origin and flags.
+    pub(crate) fn template(to: u8, index: usize) -> Candidate {
         Candidate {
-            from,
+            from: 0,
             to,
-            flags: kind | u8::from(takes),
-            path: path as u16,
+            path: index as u16 & PATH_INDEX,
         }
     }
 
@@ -145,15 +141,12 @@ impl Candidate {
             Origin::Square(s) => s.index() as u8,
         };
         let kind = match kind {
-            PathKind::Board => 0,
-            PathKind::Home => KIND_HOME,
             PathKind::Bounce => KIND_BOUNCE,
         };
         Candidate {
             from,
             to: to.index() as u8,
-            flags: kind | u8::from(takes),
-            path: path as u16,
+            path: (path as u16 & PATH_INDEX) | kind | if takes { TAKES } else { 0 },
         }
     }
 
@@ -191,7 +184,7 @@ impl Candidate {
     /// assert!(pos.legal_moves().iter().any(|c| c.takes_barricade()));
     /// ```
     pub fn takes_barricade(self) -> bool {
-        self.flags & TAKES != 0
+        self.path & TAKES != 0
     }
 
     /// Is this a french bounce (into the goal and back out)?
@@ -202,7 +195,7 @@ impl Candidate {
     /// assert!(!pos.legal_moves()[0].is_bounce());
     /// ```
     pub fn is_bounce(self) -> bool {
-        self.flags & KIND_BOUNCE != 0
+        self.path & KIND_BOUNCE != 0
     }
 
     /// The move this candidate stands for, with `drop` as the square for
@@ -233,15 +226,16 @@ impl Candidate {
     /// ```
     pub fn path(self) -> Path {
         let table = paths::table();
-        let Some(e) = table.entries.get(self.path as usize) else {
+        let index = (self.path & PATH_INDEX) as usize;
+        let Some(e) = table.entries.get(index) else {
             return Path::default();
         };
         let mut p = Path::default();
-        if self.flags & KIND_HOME != 0 {
-            if let Some(entry) = table.start_square(self.path as usize) {
+        if self.path & KIND_HOME != 0 {
+            if let Some(entry) = table.start_square(index) {
                 p.push(entry);
             }
-        } else if self.flags & KIND_BOUNCE != 0 {
+        } else if self.path & KIND_BOUNCE != 0 {
             p.push(Square::GOAL);
             if let Origin::Square(s) = self.from() {
                 p.push(s);
@@ -256,13 +250,11 @@ impl Candidate {
     }
 }
 
-/// How a candidate's path is stored.
+/// How a candidate's path is stored, when it is built outside the hot
+/// loop ([`MoveList::push_open`] sets the flags itself: a table path from
+/// the origin square, or from home the entry square then a table path).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum PathKind {
-    /// A table path from the origin square.
-    Board,
-    /// The entry square, then a table path from it.
-    Home,
     /// The goal, the origin again, then a table path from the origin.
     Bounce,
 }
@@ -377,11 +369,14 @@ impl Default for MoveList {
 }
 
 impl MoveList {
+    #[inline]
     pub(crate) fn new(drop_base: SquareSet, drops: bool) -> MoveList {
         MoveList {
+            items: [Candidate::default(); MAX_CANDIDATES],
+            len: 0,
+            pass: false,
             drop_base,
             drops,
-            ..MoveList::default()
         }
     }
 
@@ -393,6 +388,47 @@ impl MoveList {
         } else {
             debug_assert!(false, "move list overflow");
         }
+    }
+
+    /// Appends the paths of one origin that are open (no barricade on an
+    /// inner square) and end neither on `blocked` nor on a destination
+    /// already listed for this origin. `hot` and `templates` are the table
+    /// entries of one group; `kind` is `0` or [`KIND_HOME`].
+    ///
+    /// Branch-free: every entry is written at the end of the list and kept
+    /// (the length grows) only when open.
+    #[inline(always)]
+    pub(crate) fn push_open(
+        &mut self,
+        hot: &[paths::HotEntry],
+        templates: &[Candidate],
+        from: u8,
+        kind: u16,
+        bar: u128,
+        blocked: u128,
+    ) {
+        let mut seen = blocked;
+        let mut len = self.len as usize;
+        for (e, t) in hot.iter().zip(templates) {
+            let open = (e.inner & bar == 0) & (e.dest & seen == 0);
+            let takes = if e.dest & bar != 0 { TAKES } else { 0 };
+            if let Some(slot) = self.items.get_mut(len) {
+                *slot = Candidate {
+                    from,
+                    to: t.to,
+                    path: t.path | kind | takes,
+                };
+            }
+            seen |= if open { e.dest } else { 0 };
+            len += usize::from(open);
+        }
+        self.len = len.min(MAX_CANDIDATES) as u8;
+    }
+
+    #[inline]
+    pub(crate) fn set_drops(&mut self, drop_base: SquareSet, drops: bool) {
+        self.drop_base = drop_base;
+        self.drops = drops;
     }
 
     pub(crate) fn set_pass(&mut self, pass: bool) {

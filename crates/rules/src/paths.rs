@@ -5,6 +5,9 @@
 //! 128-bit AND.
 
 use crate::board::Square;
+use crate::moves::Candidate;
+#[cfg(test)]
+use crate::moves::PATH_INDEX;
 use std::sync::OnceLock;
 
 /// The longest walk a single roll asks for.
@@ -23,11 +26,27 @@ pub(crate) struct PathEntry {
     pub squares: [u8; MAX_STEPS],
 }
 
+/// What move generation reads of a path: 32 bytes, two to a cache line.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HotEntry {
+    /// The squares strictly between the start and the destination.
+    pub inner: u128,
+    /// The destination as a one-square mask.
+    pub dest: u128,
+}
+
+/// Groups per start square: lengths 0..=7 (7 is always empty).
+const GROUPS: usize = Square::COUNT * 8 + 1;
+
 pub(crate) struct PathTable {
     pub entries: Vec<PathEntry>,
+    /// `entries[i].inner` and the destination mask, for the hot loop.
+    pub hot: Vec<HotEntry>,
+    /// `entries[i]` as a candidate (destination and table index).
+    pub templates: Vec<Candidate>,
     /// `start[s * 8 + l] .. start[s * 8 + l + 1]` are the paths of `l` steps
     /// from square `s`.
-    start: Vec<u32>,
+    start: [u16; GROUPS],
 }
 
 impl PathTable {
@@ -35,7 +54,8 @@ impl PathTable {
     #[inline]
     pub fn range(&self, from: Square, len: usize) -> core::ops::Range<usize> {
         let i = from.index() * 8 + len.min(MAX_STEPS);
-        self.start[i] as usize..self.start[i + 1] as usize
+        let (lo, hi) = (self.start[i], self.start[i + 1]);
+        lo as usize..hi as usize
     }
 
     /// The square the path with this table index starts from.
@@ -46,18 +66,35 @@ impl PathTable {
 
     fn build() -> PathTable {
         let mut entries = Vec::new();
-        let mut start = Vec::with_capacity(Square::COUNT * 8 + 1);
+        let mut start = [0u16; GROUPS];
         for s in Square::all() {
             for len in 0..8 {
-                start.push(entries.len() as u32);
+                start[s.index() * 8 + len] = entries.len() as u16;
                 if len <= MAX_STEPS {
                     let mut walk = Vec::with_capacity(len);
                     walk_from(s, len, &mut walk, &mut entries);
                 }
             }
         }
-        start.push(entries.len() as u32);
-        PathTable { entries, start }
+        start[GROUPS - 1] = entries.len() as u16;
+        let hot = entries
+            .iter()
+            .map(|e| HotEntry {
+                inner: e.inner,
+                dest: 1u128 << e.dest,
+            })
+            .collect();
+        let templates = entries
+            .iter()
+            .enumerate()
+            .map(|(i, e)| Candidate::template(e.dest, i))
+            .collect();
+        PathTable {
+            entries,
+            hot,
+            templates,
+            start,
+        }
     }
 }
 
@@ -105,6 +142,8 @@ mod tests {
     #[test]
     fn table_shape() {
         let t = table();
+        // Table indices fit the bits a candidate keeps for them.
+        assert!(t.entries.len() <= PATH_INDEX as usize + 1);
         for s in Square::all() {
             assert_eq!(t.range(s, 0).len(), 1);
             assert_eq!(t.range(s, 1).len(), s.neighbours().len());

@@ -47,7 +47,22 @@ pub fn movegen_all(positions: &[Position]) -> usize {
 /// One complete greedy game with 4 seats; returns the number of plies.
 #[inline(never)]
 pub fn greedy_game(seed: u64) -> usize {
-    let mut pos = Position::new(Rules::default(), Seats::default());
+    greedy_game_with(Seats::default(), seed)
+}
+
+/// One complete greedy game with 2 seats (red against yellow, opposite
+/// entries); returns the number of plies.
+#[inline(never)]
+#[allow(dead_code)]
+pub fn greedy_game_2p(seed: u64) -> usize {
+    use barricade_rules::Colour;
+    let seats = Seats::new(&[Colour::Red, Colour::Yellow]).expect("two seats");
+    greedy_game_with(seats, seed)
+}
+
+/// One complete greedy game with these seats; returns the number of plies.
+pub fn greedy_game_with(seats: Seats, seed: u64) -> usize {
+    let mut pos = Position::new(Rules::default(), seats);
     let mut dice = Dice::new(seed);
     let mut plies = 0;
     while !pos.is_over() && plies < 10_000 {
