@@ -44,6 +44,19 @@ const TABLE: [u8; Square::COUNT] = {
     dist
 };
 
+/// [`TABLE`] indexed by any byte: square indices, and 255 (home, as in a
+/// candidate's origin) for [`FROM_HOME`]; a lookup needs no check.
+pub(crate) const BY_BYTE: [u8; 256] = {
+    let mut out = [0u8; 256];
+    let mut i = 0;
+    while i < Square::COUNT {
+        out[i] = TABLE[i];
+        i += 1;
+    }
+    out[255] = FROM_HOME;
+    out
+};
+
 /// Steps from `square` to the goal, ignoring barricades and pawns.
 ///
 /// ```

@@ -135,6 +135,18 @@ impl Candidate {
         }
     }
 
+    /// The origin's square index, or 255 for home (for table lookups).
+    #[inline]
+    pub(crate) fn origin_raw(self) -> u8 {
+        self.from
+    }
+
+    /// The destination's square index.
+    #[inline]
+    pub(crate) fn to_raw(self) -> u8 {
+        self.to
+    }
+
     pub(crate) fn new(from: Origin, to: Square, takes: bool, path: usize, kind: PathKind) -> Self {
         let from = match from {
             Origin::Home => HOME,

@@ -3,7 +3,7 @@
 //! legal and fast.
 
 use crate::distance;
-use crate::moves::Move;
+use crate::moves::{Move, MoveList};
 use crate::position::{Phase, Position};
 
 /// The greedy policy: win if possible, else capture, else gain the most
@@ -23,19 +23,23 @@ pub fn greedy(pos: &Position) -> Option<Move> {
         Phase::ChooseAgain => Some(Move::Again),
         Phase::Roll | Phase::Over(_) => None,
         Phase::Move(_) => {
-            let moves = pos.legal_moves();
+            // Filled in place rather than returned: saves copying the list.
+            let mut moves = MoveList::new(crate::SquareSet::EMPTY, false);
+            pos.fill_legal_moves(&mut moves);
             let me = pos.turn();
-            let others = pos.all_pawns() - pos.pawns(me);
+            let others = (pos.all_pawns() - pos.pawns(me)).bits();
             let mut best = None;
             let mut best_score = i32::MIN;
             for c in &moves {
-                let gain = i32::from(distance::origin_to_goal(c.from()))
-                    - i32::from(distance::to_goal(c.to()));
+                // Raw indices and a 256-entry table: no checks in the loop.
+                let (from, to) = (c.origin_raw(), c.to_raw());
+                let gain = i32::from(distance::BY_BYTE[from as usize])
+                    - i32::from(distance::BY_BYTE[to as usize]);
                 let mut score = gain * 4;
-                if c.to() == crate::Square::GOAL {
+                if to as usize == crate::Square::GOAL.index() {
                     score += 10_000;
                 }
-                if others.contains(c.to()) {
+                if (others >> to) & 1 != 0 {
                     score += 30;
                 }
                 if score > best_score {
