@@ -105,6 +105,26 @@ impl Held {
         before - self.len
     }
 
+    /// Removes every entry on a square of `squares` (no allocation) and
+    /// says how many there were.
+    fn take_all_in(&mut self, squares: SquareSet) -> u8 {
+        let before = self.len;
+        let mut n = 0;
+        for i in 0..self.len as usize {
+            let keep = Square::from_index(self.holders[i] as usize)
+                .is_none_or(|s| !squares.contains(s));
+            if keep {
+                self.holders[n] = self.holders[i];
+                n += 1;
+            }
+        }
+        self.len = n as u8;
+        for h in &mut self.holders[n..] {
+            *h = 0;
+        }
+        before - self.len
+    }
+
     /// Moves every entry for `from` to `to`.
     fn relocate(&mut self, from: Square, to: Square) {
         for h in &mut self.holders[..self.len as usize] {
@@ -582,10 +602,7 @@ impl Position {
             // Barricades held by this colour's pawns are put down now,
             // before rolling.
             let mine = self.pawns[self.turn().index()];
-            let holders: Vec<Square> = self.held.squares().filter(|s| mine.contains(*s)).collect();
-            for s in holders {
-                self.to_place += self.held.take(s);
-            }
+            self.to_place += self.held.take_all_in(mine);
         }
     }
 
