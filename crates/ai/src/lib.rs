@@ -12,8 +12,9 @@
 //!
 //! The evaluation ([`eval`]) and the pruning of barricade squares
 //! ([`drops`]) are shared. No bot reads a clock or starts a thread: the
-//! same position, level and seed always give the same decision, natively
-//! and in WebAssembly.
+//! same position, level and seed always give the same decision (on one
+//! platform; see docs/ai.md), and the hard bot's work is bounded by a node
+//! budget.
 //!
 //! ```
 //! use barricade_ai::{choose, Level};

@@ -323,7 +323,7 @@ impl fmt::Display for Summary {
         writeln!(
             f,
             "{:<4} {:<18} {:>6} {:>7}  {:<17} {:>9} {:>9} {:>9}",
-            "seat", "entry", "wins", "rate", "95% CI", "median ms", "mean ms", "max ms"
+            "#", "entry", "wins", "rate", "95% CI", "median ms", "mean ms", "max ms"
         )?;
         for (i, e) in self.entries.iter().enumerate() {
             writeln!(
