@@ -111,8 +111,8 @@ impl Held {
         let before = self.len;
         let mut n = 0;
         for i in 0..self.len as usize {
-            let keep = Square::from_index(self.holders[i] as usize)
-                .is_none_or(|s| !squares.contains(s));
+            let keep =
+                Square::from_index(self.holders[i] as usize).is_none_or(|s| !squares.contains(s));
             if keep {
                 self.holders[n] = self.holders[i];
                 n += 1;
@@ -592,8 +592,13 @@ impl Position {
 
     /// Passes the turn to the next seat.
     fn end_turn(&mut self) {
-        let n = self.seats.len().max(1) as u8;
-        self.turn = (self.turn + 1) % n;
+        // The next seat, wrapping round (a compare, not a division).
+        let next = self.turn + 1;
+        self.turn = if (next as usize) < self.seats.len() {
+            next
+        } else {
+            0
+        };
         self.roll = None;
         self.bound = None;
         self.choosing = false;
