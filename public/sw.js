@@ -4,8 +4,8 @@
 //
 // - The app shell (index.html) is network-first: online, a new build is
 //   seen at once; offline, the cached one is served.
-// - Everything else the build emits has a content hash in its name (or is
-//   a fixed icon), so it is served cache-first.
+// - Everything else is served cache-first from the precache of this build
+//   (most names carry a content hash; all are fetched fresh at install).
 // - A new build installs under a new cache name and deletes the old caches.
 const BUILD = "__BUILD__";
 const PRECACHE = ["__PRECACHE__"];
@@ -16,7 +16,12 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll(PRECACHE.map((path) => new URL(path, SHELL).href)))
+      // "reload" skips the HTTP cache: a host may cache files whose names
+      // carry no hash (the AI worker's), and a new build must not precache
+      // the old ones.
+      .then((cache) =>
+        cache.addAll(PRECACHE.map((path) => new Request(new URL(path, SHELL).href, { cache: "reload" }))),
+      )
       .then(() => self.skipWaiting()),
   );
 });
