@@ -9,7 +9,11 @@
 //! - [`text`]: every user-visible string.
 //! - [`components`]: the Leptos components that draw a scene.
 //! - [`browser`]: the few browser services (storage, seeds, timers).
+//! - [`ai_protocol`] and `ai_worker`: the computer players think in a web
+//!   worker (`src/bin/ai_worker.rs`), off the main thread.
 
+pub mod ai_protocol;
+pub mod ai_worker;
 pub mod browser;
 pub mod components;
 pub mod geometry;

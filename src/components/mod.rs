@@ -11,12 +11,12 @@ mod setup_form;
 
 pub use board::Board;
 
-use crate::browser;
 use crate::scene::Scene;
 use crate::state::settings::{Settings, Speed};
 use crate::state::setup::SetupChoices;
 use crate::state::{GameState, save};
 use crate::text::save_damaged;
+use crate::{ai_protocol, ai_worker, browser};
 use barricade_rules::Phase;
 use gloo_timers::callback::Timeout;
 use leptos::ev;
@@ -300,13 +300,29 @@ fn drive(ctx: Ctx) {
             {
                 return;
             }
-            state.update(|s| {
-                if computer {
-                    s.play_computer();
-                } else {
+            if !computer {
+                state.update(|s| {
                     s.pass();
-                }
-            });
+                });
+            } else if rolling {
+                state.update(|s| {
+                    s.roll();
+                });
+            } else if let Some(question) = state.with_untracked(|s| s.computer_question()) {
+                // The bot thinks in the web worker; the page stays responsive.
+                let version = question.version;
+                ai_worker::ask(
+                    |id| {
+                        ai_protocol::request(id, &question.position, question.level, question.seed)
+                    },
+                    move |answer| match answer {
+                        Ok(mv) => state.update(|s| {
+                            s.play_computer_answer(version, mv);
+                        }),
+                        Err(e) => leptos::logging::warn!("computer player: {e}"),
+                    },
+                );
+            }
             if computer && rolling {
                 ctx.tumble();
             }

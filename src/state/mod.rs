@@ -49,6 +49,19 @@ pub enum News {
     Redone,
 }
 
+/// A decision the computer player to move has to make.
+#[derive(Clone, Debug)]
+pub struct ComputerQuestion {
+    /// The player's level.
+    pub level: barricade_ai::Level,
+    /// The seed for the bot's randomness (fixed per ply, so replays agree).
+    pub seed: u64,
+    /// The position to decide in.
+    pub position: Position,
+    /// The state's version when asked (see [`GameState::version`]).
+    pub version: u64,
+}
+
 /// One game as the app sees it.
 #[derive(Clone, Debug)]
 pub struct GameState {
@@ -477,26 +490,57 @@ impl GameState {
     }
 
     /// The computer's step when it is its turn: a roll, or its decision
-    /// from `barricade-ai`. Returns whether it did something.
+    /// from `barricade-ai` (computed here, on the calling thread; the page
+    /// asks its web worker instead, through [`GameState::computer_question`]).
+    /// Returns whether it did something.
     pub fn play_computer(&mut self) -> bool {
-        let SeatKind::Computer(level) = self.turn_kind() else {
+        if self.computer_rolls() {
+            return self.roll().is_some();
+        }
+        let Some(question) = self.computer_question() else {
             return false;
         };
+        match barricade_ai::choose(&question.position, question.level, question.seed) {
+            Some(mv) => self.play_computer_answer(question.version, mv),
+            None => false,
+        }
+    }
+
+    /// Is it a computer's turn to roll the die?
+    pub fn computer_rolls(&self) -> bool {
+        self.turn_kind().is_computer()
+            && self.walk.is_none()
+            && self.pending.is_none()
+            && self.phase() == Phase::Roll
+    }
+
+    /// What to ask the computer player whose turn it is, when it has a
+    /// decision to make (not a roll, not while a pawn walks, not at the end).
+    pub fn computer_question(&self) -> Option<ComputerQuestion> {
+        let SeatKind::Computer(level) = self.turn_kind() else {
+            return None;
+        };
         if self.walk.is_some() || self.pending.is_some() {
-            return false;
+            return None;
         }
         match self.phase() {
-            Phase::Over(_) => false,
-            Phase::Roll => self.roll().is_some(),
-            _ => {
-                let seed = self.game.seed()
-                    ^ (self.log.len() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                match barricade_ai::choose(self.position(), level, seed) {
-                    Some(mv) => self.apply(mv, self.animate),
-                    None => false,
-                }
-            }
+            Phase::Over(_) | Phase::Roll => None,
+            _ => Some(ComputerQuestion {
+                level,
+                seed: self.game.seed()
+                    ^ (self.log.len() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                position: *self.position(),
+                version: self.version,
+            }),
         }
+    }
+
+    /// Plays the computer's answer to the question asked at `version`; does
+    /// nothing if the game has moved on since (an undo, a new game).
+    pub fn play_computer_answer(&mut self, version: u64, mv: Move) -> bool {
+        version == self.version
+            && self.computer_question().is_some()
+            && self.apply(mv, self.animate)
     }
 
     /// One step of the walking pawn; returns whether it still walks.
