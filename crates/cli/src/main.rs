@@ -1,6 +1,15 @@
 //! The `barricade` command: a JSON line-protocol engine, replays of link
 //! codes, and self-play. See docs/protocol.md.
 
+/// Prints a line to standard output; a closed output (say, piped into
+/// `head`) ends the printing quietly instead of panicking like `println!`.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
 mod protocol;
 mod tournament;
 
@@ -35,7 +44,7 @@ fn main() -> ExitCode {
         },
         Some("selfplay") => selfplay(&args[1..]),
         Some("-h" | "--help" | "help") => {
-            println!("{USAGE}");
+            say!("{USAGE}");
             Ok(())
         }
         _ => Err(USAGE.into()),
@@ -75,14 +84,14 @@ fn replay(text: &str) -> Result<(), String> {
     };
     let game = record.replay().map_err(|e| e.to_string())?;
     let pos = game.position();
-    println!("rules: {}", record.rules);
-    println!("seed: {}", record.seed);
-    println!("plies: {}", record.moves.len());
-    println!("position: {pos}");
-    println!("json: {}", protocol::position_to_json(pos));
+    say!("rules: {}", record.rules);
+    say!("seed: {}", record.seed);
+    say!("plies: {}", record.moves.len());
+    say!("position: {pos}");
+    say!("json: {}", protocol::position_to_json(pos));
     match pos.winner() {
-        Some(w) => println!("winner: {w}"),
-        None => println!("winner: none yet"),
+        Some(w) => say!("winner: {w}"),
+        None => say!("winner: none yet"),
     }
     match error {
         Some(e) => Err(format!("{e}; showing the valid part")),
@@ -177,7 +186,7 @@ fn selfplay(args: &[String]) -> Result<(), String> {
         }
         let winner = game.position().winner().map(|w| w.to_string());
         let code = code::encode(&game.record()).map_err(|e| e.to_string())?;
-        println!(
+        say!(
             "{}",
             serde_json::json!({
                 "game": i + 1, "seed": s, "plies": game.history().len(),
@@ -195,6 +204,6 @@ fn selfplay(args: &[String]) -> Result<(), String> {
         .into_iter()
         .map(|(k, n)| (k, serde_json::json!(n)))
         .collect();
-    println!("{}", serde_json::json!({ "summary": summary }));
+    say!("{}", serde_json::json!({ "summary": summary }));
     Ok(())
 }

@@ -81,7 +81,7 @@ pub fn run(o: Options) -> Result<(), String> {
     results.sort_by_key(|r| r.index);
     let summary = Summary::new(&cfg, &results);
     let colours: Vec<&str> = players.iter().map(|c| c.name()).collect();
-    println!(
+    say!(
         "rules {}  players {}{}  seed {}  threads {}  wall {:.1}s",
         o.rules.name(),
         colours.join(","),
@@ -90,7 +90,7 @@ pub fn run(o: Options) -> Result<(), String> {
         threads,
         start.elapsed().as_secs_f64()
     );
-    println!("entries rotate over the seats game by game; every deal is played from every seat");
+    say!("entries rotate over the seats game by game; every deal is played from every seat");
     print!("{summary}");
     Ok(())
 }
