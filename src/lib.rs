@@ -3,14 +3,22 @@
 //! The browser app: a Leptos single-page app that draws the board as SVG.
 //! It asks `barricade-rules` for everything it shows; it writes no rule.
 //!
-//! - [`geometry`]: board coordinates scaled into SVG units.
+//! - [`state`]: the game state and its intents, the autosave, settings.
 //! - [`scene`]: what is on the board, as plain data (tested natively).
+//! - [`geometry`]: board coordinates scaled into SVG units.
 //! - [`text`]: every user-visible string.
 //! - [`components`]: the Leptos components that draw a scene.
+//! - [`browser`]: the few browser services (storage, seeds, timers).
+//! - [`ai_protocol`] and `ai_worker`: the computer players think in a web
+//!   worker (`src/bin/ai_worker.rs`), off the main thread.
 
+pub mod ai_protocol;
+pub mod ai_worker;
+pub mod browser;
 pub mod components;
 pub mod geometry;
 pub mod scene;
+pub mod state;
 pub mod text;
 
 pub use components::App;

@@ -1,7 +1,10 @@
-//! What the board shows, as plain data: a pure function of the game state.
-//! The components only draw a [`Scene`]; they know no rules.
+//! What the board shows, as plain data: a pure function of the game state
+//! ([`Scene::of`]). The components only draw a [`Scene`] and report
+//! clicks; they know no rules.
 
-use barricade_rules::{Colour, Square, board};
+use crate::geometry::{home_slot_xy, square_xy};
+use crate::state::GameState;
+use barricade_rules::{Colour, Origin, Square, SquareSet, board};
 
 /// Where a pawn is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -10,6 +13,16 @@ pub enum Place {
     Home(usize),
     /// On a square of the board.
     On(Square),
+}
+
+impl Place {
+    /// The centre of this place in tenths of an SVG unit.
+    pub fn xy(self, colour: Colour) -> (i32, i32) {
+        match self {
+            Place::Home(slot) => home_slot_xy(colour, slot),
+            Place::On(s) => square_xy(s),
+        }
+    }
 }
 
 /// One pawn as drawn.
@@ -22,17 +35,41 @@ pub struct PawnPiece {
     pub number: usize,
     /// Where it is.
     pub place: Place,
+    /// May the player select it now?
+    pub selectable: bool,
+    /// Is it selected?
+    pub selected: bool,
+}
+
+/// A legal destination of the selected pawn and the way there, as points
+/// (tenths of an SVG unit) from the pawn to the destination.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Route {
+    /// The destination.
+    pub to: Square,
+    /// The points of the path, the pawn's place first.
+    pub points: Vec<(i32, i32)>,
 }
 
 /// Everything drawn on the board.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Scene {
     /// The homes that are in play, in board order.
     pub homes: Vec<Colour>,
+    /// The colour to play (its home glows); `None` once the game is over.
+    pub turn: Option<Colour>,
     /// Every pawn in play.
     pub pawns: Vec<PawnPiece>,
     /// The squares holding a barricade.
     pub barricades: Vec<Square>,
+    /// Legal destinations of the selected pawn.
+    pub legal: SquareSet,
+    /// Squares some pawn can reach (when no pawn is selected).
+    pub targets: SquareSet,
+    /// Where the barricade may be dropped (during a drop).
+    pub drops: SquareSet,
+    /// The ways to the legal destinations.
+    pub routes: Vec<Route>,
 }
 
 impl Scene {
@@ -53,13 +90,104 @@ impl Scene {
                     colour,
                     number,
                     place: Place::Home(number),
+                    selectable: false,
+                    selected: false,
                 })
             })
             .collect();
         Scene {
             homes,
+            turn: None,
             pawns,
             barricades: board::barricade_start_squares().to_vec(),
+            legal: SquareSet::EMPTY,
+            targets: SquareSet::EMPTY,
+            drops: SquareSet::EMPTY,
+            routes: Vec::new(),
+        }
+    }
+
+    /// The board for `state`: pieces where the engine has them (a walking
+    /// pawn on its current step, a pawn waiting for its drop on the
+    /// destination), and the marks the player needs.
+    pub fn of(state: &GameState) -> Scene {
+        let pos = state.position();
+        let homes = pos.seats().colours().to_vec();
+        let mover = state.turn();
+        let origins = state.origins();
+        let pending = state.pending();
+        let walk = state.walk();
+        let home_mover = state.pieces().number_at(mover, Origin::Home);
+        let mut pawns = Vec::with_capacity(homes.len() * 5);
+        for &colour in &Colour::ALL {
+            if !homes.contains(&colour) {
+                continue;
+            }
+            for number in 0..5 {
+                let at = state.pieces().at(colour, number);
+                let mut place = at.map_or(Place::Home(number), Place::On);
+                let origin = at.map_or(Origin::Home, Origin::Square);
+                if let Some(c) = pending
+                    && colour == mover
+                    && state.pieces().number_at(mover, c.from()) == Some(number)
+                {
+                    place = Place::On(c.to());
+                }
+                if let Some(w) = walk {
+                    if w.colour == colour && w.number == number {
+                        place = w.path.get(w.step).map_or(place, |&s| Place::On(s));
+                    }
+                    if let Some((c, n, s)) = w.captured
+                        && c == colour
+                        && n == number
+                    {
+                        place = Place::On(s);
+                    }
+                }
+                let may_move = colour == mover
+                    && origins.contains(&origin)
+                    && (at.is_some() || home_mover == Some(number));
+                pawns.push(PawnPiece {
+                    colour,
+                    number,
+                    place,
+                    selectable: may_move,
+                    selected: may_move && state.selected() == Some(origin),
+                });
+            }
+        }
+        let lifted = pending.map(|c| c.to());
+        let barricades = pos
+            .barricades()
+            .iter()
+            .filter(|&s| Some(s) != lifted)
+            .collect();
+        let destinations = state.destinations();
+        let routes = destinations
+            .iter()
+            .map(|c| {
+                let start = match c.from() {
+                    Origin::Square(s) => square_xy(s),
+                    Origin::Home => home_slot_xy(mover, home_mover.unwrap_or(0)),
+                };
+                let mut points = vec![start];
+                points.extend(c.path().iter().map(square_xy));
+                Route { to: c.to(), points }
+            })
+            .collect();
+        Scene {
+            homes,
+            turn: (!pos.is_over()).then_some(mover),
+            pawns,
+            barricades,
+            legal: destinations.iter().map(|c| c.to()).collect(),
+            targets: if state.selected().is_none() {
+                state.targets()
+            } else {
+                SquareSet::EMPTY
+            },
+            drops: state.drop_squares(),
+            routes,
         }
     }
 }
@@ -67,6 +195,16 @@ impl Scene {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::state::setup::{SeatKind, SetupChoices};
+    use barricade_rules::Phase;
+
+    fn two_humans() -> GameState {
+        let choices = SetupChoices {
+            seats: [Some(SeatKind::Human), None, None, Some(SeatKind::Human)],
+            ..SetupChoices::default()
+        };
+        GameState::new(choices, 4).unwrap()
+    }
 
     #[test]
     fn start_scene_has_every_piece_in_place() {
@@ -81,5 +219,48 @@ mod tests {
         }
         let names: Vec<String> = scene.barricades.iter().map(|s| s.to_string()).collect();
         assert_eq!(names, board::BARRICADE_START);
+    }
+
+    #[test]
+    fn after_a_roll_one_home_pawn_is_selected_and_its_squares_are_legal() {
+        let mut state = two_humans();
+        let scene = Scene::of(&state);
+        assert_eq!(scene.homes, [Colour::Red, Colour::Blue]);
+        assert_eq!(scene.pawns.len(), 10);
+        assert!(scene.pawns.iter().all(|p| !p.selectable));
+        state.roll().unwrap();
+        let scene = Scene::of(&state);
+        let selected: Vec<_> = scene.pawns.iter().filter(|p| p.selected).collect();
+        assert_eq!(selected.len(), 1);
+        assert_eq!(selected[0].colour, Colour::Red);
+        let expected: SquareSet = state.moves().iter().map(|c| c.to()).collect();
+        assert_eq!(scene.legal, expected);
+        assert_eq!(scene.routes.len(), expected.len());
+        assert!(scene.drops.is_empty());
+    }
+
+    #[test]
+    fn a_pending_drop_lifts_the_barricade_and_marks_the_drop_squares() {
+        let mut state = two_humans();
+        for _ in 0..4000 {
+            if state.phase() == Phase::Roll {
+                state.roll();
+            }
+            let moves = state.moves();
+            if let Some(c) = moves.iter().find(|c| c.takes_barricade()).copied() {
+                assert!(state.move_to(c));
+                let scene = Scene::of(&state);
+                assert_eq!(scene.barricades.len(), 10);
+                assert!(!scene.barricades.contains(&c.to()));
+                assert_eq!(scene.drops, moves.drop_squares(&c));
+                assert!(scene.pawns.iter().any(|p| p.place == Place::On(c.to())));
+                return;
+            }
+            match moves.iter().next().copied() {
+                Some(c) => assert!(state.move_to(c)),
+                None => assert!(state.pass()),
+            }
+        }
+        panic!("no barricade was ever taken");
     }
 }

@@ -1,7 +1,11 @@
 //! Every user-visible string, in one table, so that the app can be
 //! translated by adding a column. Components never hard-code text.
 
-use barricade_rules::Colour;
+use crate::state::News;
+use crate::state::settings::Speed;
+use crate::state::setup::SeatKind;
+use barricade_ai::Level;
+use barricade_rules::{Colour, Move, Roll, Square, Team};
 
 /// A piece of user-visible text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,6 +22,68 @@ pub enum Text {
     Barricade,
     /// Shown while the app has not started (no JavaScript or WebAssembly).
     NeedsScript,
+    /// Heading of the new-game form.
+    NewGame,
+    /// The seats fieldset.
+    Players,
+    /// A colour that does not play.
+    SeatOff,
+    /// Two colours each.
+    Teams,
+    /// The rules fieldset.
+    Rules,
+    /// The preset picker.
+    Preset,
+    /// Toggle: free pass.
+    FreePass,
+    /// Toggle: opening roll.
+    StartRoll,
+    /// Toggle: french rules.
+    French,
+    /// The seed field.
+    Seed,
+    /// Hint under the seed field.
+    SeedHint,
+    /// Start a game with the form's choices.
+    Start,
+    /// Start at once with the remembered choices.
+    QuickStart,
+    /// Leave the form and go back to the game.
+    BackToGame,
+    /// Animation speed.
+    Speed,
+    /// Roll the die.
+    Roll,
+    /// Pass the turn.
+    Pass,
+    /// Undo.
+    Undo,
+    /// Redo.
+    Redo,
+    /// Open the new-game form.
+    NewGameButton,
+    /// French: roll again.
+    Again,
+    /// French: end the turn.
+    EndTurn,
+    /// Same players again.
+    Rematch,
+    /// The move log heading.
+    Moves,
+    /// Nothing played yet.
+    NoMoves,
+    /// Statistics column: player.
+    Player,
+    /// Statistics column: turns.
+    Turns,
+    /// Statistics column: captures.
+    Captures,
+    /// Statistics column: barricades moved.
+    Barricades,
+    /// Cancel the selection.
+    Cancel,
+    /// The settings heading.
+    Settings,
 }
 
 /// The English text for `text`.
@@ -36,6 +102,37 @@ pub fn t(text: Text) -> &'static str {
         Text::Goal => "The goal",
         Text::Barricade => "Barricade",
         Text::NeedsScript => "Barricade needs JavaScript and WebAssembly to run.",
+        Text::NewGame => "New game",
+        Text::Players => "Players",
+        Text::SeatOff => "Not playing",
+        Text::Teams => "Two colours each (red + yellow against green + blue)",
+        Text::Rules => "Rules",
+        Text::Preset => "Rule set",
+        Text::FreePass => "Pass even when a move exists",
+        Text::StartRoll => "Highest opening roll starts",
+        Text::French => "French: a 6 goes again, barricades are held, pawns bounce at the goal",
+        Text::Seed => "Dice seed",
+        Text::SeedHint => "Optional: the same seed gives the same rolls.",
+        Text::Start => "Start game",
+        Text::QuickStart => "Quick start",
+        Text::BackToGame => "Back to the game",
+        Text::Speed => "Speed",
+        Text::Roll => "Roll",
+        Text::Pass => "Pass",
+        Text::Undo => "Undo",
+        Text::Redo => "Redo",
+        Text::NewGameButton => "New game",
+        Text::Again => "Roll again",
+        Text::EndTurn => "End turn",
+        Text::Rematch => "Rematch",
+        Text::Moves => "Moves",
+        Text::NoMoves => "No moves yet.",
+        Text::Player => "Player",
+        Text::Turns => "Turns",
+        Text::Captures => "Captures",
+        Text::Barricades => "Barricades moved",
+        Text::Cancel => "Cancel",
+        Text::Settings => "Settings",
     }
 }
 
@@ -52,4 +149,179 @@ pub fn colour_name(colour: Colour) -> &'static str {
         Colour::Yellow => "Yellow",
         Colour::Blue => "Blue",
     }
+}
+
+/// A team's name: its colours joined by "and".
+///
+/// ```
+/// use barricade_rules::{Colour, ColourSet};
+/// let team: ColourSet = [Colour::Red, Colour::Yellow].into_iter().collect();
+/// assert_eq!(barricade_web::text::team_name(team), "Red and Yellow");
+/// ```
+pub fn team_name(team: Team) -> String {
+    let names: Vec<&str> = team.iter().map(colour_name).collect();
+    names.join(" and ")
+}
+
+/// The name of a kind of player.
+pub fn seat_kind(kind: SeatKind) -> &'static str {
+    match kind {
+        SeatKind::Human => "Person",
+        SeatKind::Computer(Level::Easy) => "Computer, easy",
+        SeatKind::Computer(Level::Medium) => "Computer, medium",
+        SeatKind::Computer(Level::Hard) => "Computer, hard",
+    }
+}
+
+/// The name of a rule preset.
+pub fn preset_name(preset: &str) -> &'static str {
+    match preset {
+        "ravensburger" => "Classic (Ravensburger)",
+        "free-pass" => "Free pass",
+        "start-roll" => "Start roll",
+        "french" => "French",
+        _ => "Custom",
+    }
+}
+
+/// The name of an animation speed.
+pub fn speed_name(speed: Speed) -> &'static str {
+    match speed {
+        Speed::Slow => "Slow",
+        Speed::Normal => "Normal",
+        Speed::Fast => "Fast",
+        Speed::Instant => "Instant",
+    }
+}
+
+/// What the player to move should do now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prompt {
+    /// Roll the die.
+    Roll,
+    /// Choose a pawn.
+    ChoosePawn,
+    /// Choose where the selected pawn goes.
+    ChooseSquare,
+    /// Put the barricade down.
+    Drop,
+    /// No pawn can move: the turn passes.
+    Stuck,
+    /// French: roll again or end the turn.
+    Again,
+    /// The computer is playing.
+    Thinking,
+    /// A pawn is walking.
+    Walking,
+}
+
+/// The status line for `colour` and `prompt`.
+///
+/// ```
+/// use barricade_rules::Colour;
+/// use barricade_web::text::{prompt, Prompt};
+/// assert_eq!(prompt(Colour::Red, Prompt::Roll), "Red: roll the die.");
+/// ```
+pub fn prompt(colour: Colour, prompt: Prompt) -> String {
+    let name = colour_name(colour);
+    match prompt {
+        Prompt::Roll => format!("{name}: roll the die."),
+        Prompt::ChoosePawn => format!("{name}: choose a pawn to move."),
+        Prompt::ChooseSquare => format!("{name}: choose where to go."),
+        Prompt::Drop => format!("{name}: put the barricade on a lit square."),
+        Prompt::Stuck => format!("{name} cannot move and passes."),
+        Prompt::Again => format!("{name}: roll again with the same pawn, or end the turn."),
+        Prompt::Thinking => format!("{name} is thinking…"),
+        Prompt::Walking => format!("{name} moves…"),
+    }
+}
+
+/// The turn marker: "Red's turn".
+pub fn whose_turn(colour: Colour) -> String {
+    format!("{}'s turn", colour_name(colour))
+}
+
+/// The end-screen headline.
+///
+/// ```
+/// use barricade_rules::{Colour, ColourSet};
+/// assert_eq!(barricade_web::text::wins(ColourSet::single(Colour::Blue)), "Blue wins!");
+/// ```
+pub fn wins(team: Team) -> String {
+    if team.len() > 1 {
+        format!("{} win!", team_name(team))
+    } else {
+        format!("{} wins!", team_name(team))
+    }
+}
+
+/// A decision as the log shows it, e.g. "4 · k9-i9 x g8".
+pub fn log_line(roll: Option<Roll>, mv: Move) -> String {
+    match roll {
+        Some(r) => format!("{r} · {mv}"),
+        None => mv.to_string(),
+    }
+}
+
+/// What just happened, for screen readers.
+///
+/// ```
+/// use barricade_rules::{Colour, Roll};
+/// use barricade_web::{state::News, text::news};
+/// assert_eq!(news(News::Rolled(Colour::Red, Roll::new(4).unwrap())), "Red rolled 4");
+/// ```
+pub fn news(news: News) -> String {
+    match news {
+        News::Rolled(c, r) => format!("{} rolled {r}", colour_name(c)),
+        News::Stuck(c, r) => format!("{} rolled {r} and cannot move", colour_name(c)),
+        News::Played(e) => {
+            let who = colour_name(e.colour);
+            match (e.mv, e.captured) {
+                (Move::Step { to, .. }, Some(victim)) => {
+                    format!("{who} captured {} on {to}", colour_name(victim))
+                }
+                (Move::Step { to, drop, .. }, None) => match drop {
+                    Some(d) => format!("{who} moved to {to} and put the barricade on {d}"),
+                    None => format!("{who} moved to {to}"),
+                },
+                (Move::Pass, _) => format!("{who} passed"),
+                (Move::Place(s), _) => format!("{who} put a barricade on {s}"),
+                (Move::Again, _) => format!("{who} rolls again"),
+            }
+        }
+        News::Undone => "Move taken back".to_string(),
+        News::Redone => "Move played again".to_string(),
+    }
+}
+
+/// Accessible name of a pawn.
+pub fn pawn_label(colour: Colour, at: Option<Square>) -> String {
+    match at {
+        Some(s) => format!("{} pawn on {s}", colour_name(colour)),
+        None => format!("{} pawn at home", colour_name(colour)),
+    }
+}
+
+/// Accessible name of a square the player may act on.
+pub fn square_label(square: Square, drop: bool) -> String {
+    if drop {
+        format!("Put the barricade on {square}")
+    } else {
+        format!("Move to {square}")
+    }
+}
+
+/// Accessible name of the die.
+pub fn die_label(value: Option<Roll>) -> String {
+    match value {
+        Some(r) => format!("Die showing {r}. Roll"),
+        None => "Roll the die".to_string(),
+    }
+}
+
+/// The message when a stored game could not be read.
+pub fn save_damaged(reason: &str) -> String {
+    format!(
+        "Your saved game could not be read ({reason}). It is kept as a backup; a new game starts."
+    )
 }

@@ -1,187 +1,422 @@
 //! The board drawn as SVG from a [`Scene`]. It knows no rules: it draws
-//! what the scene says.
+//! what the scene says and reports clicks on pawns and squares.
+//!
+//! The markup is built as text by pure functions ([`board_markup`] and
+//! friends, tested natively) and put in place with `innerHTML`; one effect
+//! then keeps the few changing things (marks, pieces) in step with the
+//! scene, touching only what changed. Events are delegated: one handler
+//! per kind on the `<svg>` finds the square or pawn with `closest()`.
 
+use super::dom::{self, all, set};
 use crate::geometry::{
-    BARRICADE_RADIUS, HOME_RADIUS, PAWN_RADIUS, SQUARE_RADIUS, VIEW_BOX, home_outline,
-    home_slot_xy, home_xy, square_xy,
+    BARRICADE_RADIUS, HOME_RADIUS, PAWN_RADIUS, SQUARE_RADIUS, Tenths, VIEW_BOX, home_outline,
+    home_xy, square_xy,
 };
 use crate::scene::{PawnPiece, Place, Scene};
-use crate::text::{Text, colour_name, t};
+use crate::text::{Text, pawn_label, square_label, t};
 use barricade_rules::{Colour, Square, board};
 use leptos::prelude::*;
+use std::fmt::Write;
+use web_sys::Element;
 
-/// The board, its homes and every piece of `scene`.
-#[component]
-pub fn Board(scene: Signal<Scene>) -> impl IntoView {
-    let homes = move || {
-        scene
-            .read()
-            .homes
-            .iter()
-            .map(|&c| view! { <Home colour=c /> })
-            .collect_view()
-    };
-    let barricades = move || {
-        scene
-            .read()
-            .barricades
-            .iter()
-            .map(|&s| view! { <BarricadePiece at=s /> })
-            .collect_view()
-    };
-    let pawns = move || {
-        scene
-            .read()
-            .pawns
-            .iter()
-            .map(|&p| view! { <Pawn pawn=p /> })
-            .collect_view()
-    };
-    view! {
-        <svg class="board" viewBox=VIEW_BOX role="img" aria-label=t(Text::BoardLabel)>
-            <defs>
-                <radialGradient id="gloss" cx="35%" cy="30%" r="70%">
-                    <stop offset="0%" stop-color="#fff" stop-opacity="0.55" />
-                    <stop offset="45%" stop-color="#fff" stop-opacity="0" />
-                </radialGradient>
-                <filter id="lift" x="-50%" y="-50%" width="200%" height="200%">
-                    <feDropShadow dx="0.6" dy="0.9" stdDeviation="0.7" flood-opacity="0.45" />
-                </filter>
-            </defs>
-            <rect class="field" x="-8" y="-9" width="176" height="178" rx="6" />
-            {homes}
-            <Tracks />
-            <Squares />
-            {barricades}
-            {pawns}
-        </svg>
+/// The static board: gradients, the field, the layers the pieces go in,
+/// the tracks and every square (with its `data-square`).
+pub fn board_markup() -> String {
+    let mut m = String::from(concat!(
+        r##"<defs><radialGradient id="gloss" cx="35%" cy="30%" r="70%"><stop offset="0%" stop-color="#fff" stop-opacity="0.55"/><stop offset="45%" stop-color="#fff" stop-opacity="0"/></radialGradient>"##,
+        r##"<radialGradient id="paper" cx="50%" cy="40%" r="75%"><stop offset="0%" stop-color="#f3cf6b"/><stop offset="100%" stop-color="#dfaa38"/></radialGradient>"##,
+        r##"<filter id="lift" x="-50%" y="-50%" width="200%" height="200%"><feDropShadow dx="0.6" dy="0.9" stdDeviation="0.7" flood-opacity="0.45"/></filter></defs>"##,
+        r#"<rect class="field" x="-8" y="-9" width="176" height="178" rx="6"/><g class="homes-layer"></g>"#,
+    ));
+    for (a, b) in board::connections() {
+        let (x1, y1) = square_xy(a);
+        let (x2, y2) = square_xy(b);
+        let _ = write!(
+            m,
+            r#"<line class="track" x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
+            Tenths(x1),
+            Tenths(y1),
+            Tenths(x2),
+            Tenths(y2)
+        );
     }
-}
-
-/// The connecting bars between squares.
-#[component]
-fn Tracks() -> impl IntoView {
-    board::connections()
-        .map(|(a, b)| {
-            let (x1, y1) = square_xy(a);
-            let (x2, y2) = square_xy(b);
-            view! { <line class="track" x1=x1 y1=y1 x2=x2 y2=y2 /> }
-        })
-        .collect_view()
-}
-
-/// Every square, with the goal drawn larger and barricade start squares red.
-#[component]
-fn Squares() -> impl IntoView {
     let starts = board::barricade_start_squares();
-    Square::all()
-        .map(|s| {
-            let (cx, cy) = square_xy(s);
-            let name = s.to_string();
-            if s == Square::GOAL {
-                view! {
-                    <g class="goal" data-square=name>
-                        <title>{t(Text::Goal)}</title>
-                        <circle class="goal-ring" cx=cx cy=cy r=SQUARE_RADIUS * 1.9 />
-                        <circle class="goal-eye" cx=cx cy=cy r=SQUARE_RADIUS * 0.9 />
-                    </g>
-                }
-                .into_any()
-            } else {
-                let class = if starts.contains(&s) {
-                    "square start"
-                } else {
-                    "square"
-                };
-                view! { <circle class=class data-square=name cx=cx cy=cy r=SQUARE_RADIUS /> }
-                    .into_any()
-            }
-        })
-        .collect_view()
-}
-
-/// A colour's home: a pentagon below its entry square, joined to it by a
-/// dotted line.
-#[component]
-fn Home(colour: Colour) -> impl IntoView {
-    let (ex, ey) = square_xy(colour.entry());
-    let (hx, hy) = home_xy(colour);
-    view! {
-        <g class=format!("home {}", colour.name()) data-home=colour.name()>
-            <line class="home-link" x1=ex y1=ey + SQUARE_RADIUS x2=hx y2=hy - HOME_RADIUS />
-            <polygon class="home-outline" points=home_outline(colour) />
-        </g>
-    }
-}
-
-/// A barricade piece: a cream disc with a dark rim, lifted above the board.
-#[component]
-fn BarricadePiece(at: Square) -> impl IntoView {
-    let (cx, cy) = square_xy(at);
-    view! {
-        <g class="barricade" data-barricade="" data-at=at.to_string() filter="url(#lift)">
-            <title>{t(Text::Barricade)}</title>
-            <circle class="barricade-body" cx=cx cy=cy r=BARRICADE_RADIUS />
-            <rect
-                class="barricade-bar"
-                x=cx - BARRICADE_RADIUS * 0.62
-                y=cy - 0.7
-                width=BARRICADE_RADIUS * 1.24
-                height="1.4"
-                rx="0.4"
-            />
-        </g>
-    }
-}
-
-/// A pawn: a glossy disc in its colour with the colour's own mark, so that
-/// colours can be told apart without seeing colour.
-#[component]
-fn Pawn(pawn: PawnPiece) -> impl IntoView {
-    let (cx, cy, at) = match pawn.place {
-        Place::Home(slot) => {
-            let (x, y) = home_slot_xy(pawn.colour, slot);
-            (x, y, "home".to_string())
+    for s in Square::all() {
+        let (x, y) = square_xy(s);
+        let at = format!(r#"cx="{}" cy="{}""#, Tenths(x), Tenths(y));
+        let goal = s == Square::GOAL;
+        let _ = write!(
+            m,
+            r#"<g class="cell{}" data-square="{s}"><circle class="hit" {at} r="4.9"/>"#,
+            if goal { " goal" } else { "" }
+        );
+        if goal {
+            let _ = write!(
+                m,
+                r#"<title>{}</title><circle class="goal-ring" {at} r="{}"/><circle class="goal-eye" {at} r="{}"/>"#,
+                t(Text::Goal),
+                Tenths(SQUARE_RADIUS * 19 / 10),
+                Tenths(SQUARE_RADIUS * 9 / 10)
+            );
+        } else {
+            let _ = write!(
+                m,
+                r#"<circle class="square{}" {at} r="{}"/>"#,
+                if starts.contains(&s) { " start" } else { "" },
+                Tenths(SQUARE_RADIUS)
+            );
         }
-        Place::On(s) => {
-            let (x, y) = square_xy(s);
-            (x, y, s.to_string())
+        let _ = write!(
+            m,
+            r#"<circle class="halo" {at} r="{}"/></g>"#,
+            Tenths(SQUARE_RADIUS + 12)
+        );
+    }
+    m.push_str(
+        r#"<g class="bars-layer"></g><g class="hover-layer"></g><g class="pawns-layer"></g>"#,
+    );
+    m
+}
+
+/// The homes in play, each a pentagon below its entry square joined to it
+/// by a dotted line; the home of `turn` glows.
+pub fn homes_markup(homes: &[Colour], turn: Option<Colour>) -> String {
+    let mut m = String::new();
+    for &c in homes {
+        let (ex, ey) = square_xy(c.entry());
+        let (hx, hy) = home_xy(c);
+        let _ = write!(
+            m,
+            r#"<g class="home {0}{1}" data-home="{0}"><line class="home-link" x1="{2}" y1="{3}" x2="{4}" y2="{5}"/><polygon class="home-outline" points="{6}"/></g>"#,
+            c.name(),
+            if turn == Some(c) { " turn" } else { "" },
+            Tenths(ex),
+            Tenths(ey + SQUARE_RADIUS),
+            Tenths(hx),
+            Tenths(hy - HOME_RADIUS),
+            home_outline(c)
+        );
+    }
+    m
+}
+
+/// The barricade pieces: cream discs with a dark bar, lifted above the
+/// board.
+pub fn barricades_markup(at: &[Square]) -> String {
+    let mut m = String::new();
+    let r = BARRICADE_RADIUS;
+    for &s in at {
+        let (x, y) = square_xy(s);
+        let _ = write!(
+            m,
+            r#"<g class="barricade" data-barricade="" data-at="{s}" filter="url(#lift)"><title>{}</title><circle class="barricade-body" cx="{}" cy="{}" r="{}"/><rect class="barricade-bar" x="{}" y="{}" width="{}" height="1.4" rx="0.4"/></g>"#,
+            t(Text::Barricade),
+            Tenths(x),
+            Tenths(y),
+            Tenths(r),
+            Tenths(x - r * 62 / 100),
+            Tenths(y - 7),
+            Tenths(r * 124 / 100)
+        );
+    }
+    m
+}
+
+/// The pawns of `homes`, five each, with their colour's own mark so that
+/// colours can be told apart without seeing colour (red a dot, green a
+/// ring, yellow a bar, blue a cross). Their place, marks and labels are
+/// set by [`pawn_attributes`].
+pub fn pawns_markup(homes: &[Colour]) -> String {
+    let mut m = String::new();
+    for &c in homes {
+        let mark = match c {
+            Colour::Red => r#"<circle class="mark" r="0.84"/>"#,
+            Colour::Green => r#"<circle class="mark ring" r="1.35" fill="none"/>"#,
+            Colour::Yellow => {
+                r#"<rect class="mark" x="-1.5" y="-0.42" width="3" height="0.84" rx="0.2"/>"#
+            }
+            Colour::Blue => {
+                r#"<path class="mark cross" d="M-1.2 -1.2L1.2 1.2M-1.2 1.2L1.2 -1.2"/>"#
+            }
+        };
+        for n in 0..5 {
+            let _ = write!(
+                m,
+                r#"<g class="pawn {0}" data-pawn="{0}" data-n="{n}"><g filter="url(#lift)"><circle class="pawn-ring" r="{1}"/><circle class="pawn-body" r="{2}"/><circle class="pawn-gloss" r="{2}" fill="url(#gloss)"/>{mark}</g></g>"#,
+                c.name(),
+                Tenths(PAWN_RADIUS + 11),
+                Tenths(PAWN_RADIUS),
+            );
+        }
+    }
+    m
+}
+
+/// The polyline of the way to `to` and, while dropping, the ghost of the
+/// barricade on it.
+pub fn hover_markup(scene: &Scene, to: Square) -> String {
+    let mut m = String::new();
+    if let Some(r) = scene.routes.iter().find(|r| r.to == to) {
+        m.push_str(r#"<polyline class="route" points=""#);
+        for (i, &(x, y)) in r.points.iter().enumerate() {
+            let sep = if i > 0 { " " } else { "" };
+            let _ = write!(m, "{sep}{},{}", Tenths(x), Tenths(y));
+        }
+        m.push_str(r#""/>"#);
+    }
+    if scene.drops.contains(to) {
+        let (x, y) = square_xy(to);
+        let _ = write!(
+            m,
+            r#"<circle class="ghost" cx="{}" cy="{}" r="{}"/>"#,
+            Tenths(x),
+            Tenths(y),
+            Tenths(BARRICADE_RADIUS)
+        );
+    }
+    m
+}
+
+/// The attributes of a pawn that change: `(name, Some(value))` to set,
+/// `(name, None)` to remove.
+pub fn pawn_attributes(p: &PawnPiece) -> [(&'static str, Option<String>); 8] {
+    let (x, y) = p.place.xy(p.colour);
+    let on = match p.place {
+        Place::On(s) => Some(s),
+        Place::Home(_) => None,
+    };
+    let flag = |b: bool| b.then(String::new);
+    [
+        (
+            "data-at",
+            Some(on.map_or("home".to_string(), |s| s.to_string())),
+        ),
+        (
+            "style",
+            Some(format!(
+                "transform:translate({}px,{}px)",
+                Tenths(x),
+                Tenths(y)
+            )),
+        ),
+        ("data-selectable", flag(p.selectable)),
+        ("data-selected", flag(p.selected)),
+        ("tabindex", p.selectable.then(|| "0".to_string())),
+        ("role", p.selectable.then(|| "button".to_string())),
+        ("aria-pressed", p.selectable.then(|| p.selected.to_string())),
+        ("aria-label", Some(pawn_label(p.colour, on))),
+    ]
+}
+
+/// The marks of a square: (legal, drop, target).
+fn marks(scene: &Scene, s: Square) -> (bool, bool, bool) {
+    (
+        scene.legal.contains(s),
+        scene.drops.contains(s),
+        scene.targets.contains(s),
+    )
+}
+
+/// Replaces the content of the layer matching `layer`.
+fn fill(svg: &Element, layer: &str, markup: &str) {
+    dom::with(svg, layer, |el| el.set_inner_html(markup));
+}
+
+/// What is on the page: the squares, the pawns and the scene they show.
+#[derive(Default)]
+struct Drawn {
+    cells: Vec<Element>,
+    pawns: Vec<Element>,
+    last: Option<Scene>,
+}
+
+impl Drawn {
+    /// Brings the page in step with `s`, touching only what changed.
+    fn update(&mut self, svg: &Element, s: &Scene) {
+        if self.cells.is_empty() {
+            svg.set_inner_html(&board_markup());
+            self.cells = all(svg, "[data-square]");
+        }
+        let last = self.last.take();
+        let same_homes = last.as_ref().is_some_and(|l| l.homes == s.homes);
+        if !same_homes || last.as_ref().is_some_and(|l| l.turn != s.turn) {
+            fill(svg, ".homes-layer", &homes_markup(&s.homes, s.turn));
+        }
+        if !same_homes {
+            fill(svg, ".pawns-layer", &pawns_markup(&s.homes));
+            self.pawns = all(svg, "[data-pawn]");
+        }
+        if last.as_ref().is_none_or(|l| l.barricades != s.barricades) {
+            fill(svg, ".bars-layer", &barricades_markup(&s.barricades));
+        }
+        let dropping = !s.drops.is_empty();
+        set(
+            svg,
+            "class",
+            Some(if dropping { "board dropping" } else { "board" }),
+        );
+        let old = last.as_ref().filter(|_| same_homes);
+        for (cell, sq) in self.cells.iter().zip(Square::all()) {
+            let (legal, drop, target) = marks(s, sq);
+            if old.is_some_and(|l| marks(l, sq) == (legal, drop, target)) {
+                continue;
+            }
+            let active = legal || drop;
+            set(cell, "data-legal", legal.then_some(""));
+            set(cell, "data-drop", drop.then_some(""));
+            set(cell, "data-target", target.then_some(""));
+            set(cell, "tabindex", active.then_some("0"));
+            set(cell, "role", active.then_some("button"));
+            set(
+                cell,
+                "aria-label",
+                active.then(|| square_label(sq, drop)).as_deref(),
+            );
+        }
+        for (i, (el, p)) in self.pawns.iter().zip(&s.pawns).enumerate() {
+            if old.is_some_and(|l| l.pawns.get(i) == Some(p)) {
+                continue;
+            }
+            for (name, value) in pawn_attributes(p) {
+                set(el, name, value.as_deref());
+            }
+        }
+        self.last = Some(s.clone());
+    }
+}
+
+/// The square or pawn an event happened on.
+enum Hit {
+    Square(Square),
+    Pawn(Colour, usize),
+}
+
+/// Finds the square or pawn around the event's target.
+fn hit(e: &web_sys::Event) -> Option<Hit> {
+    let el = dom::closest(e, "[data-square],[data-pawn]")?;
+    if let Some(name) = el.get_attribute("data-square") {
+        return name.parse().ok().map(Hit::Square);
+    }
+    let colour = el.get_attribute("data-pawn")?;
+    let colour = Colour::ALL.into_iter().find(|c| c.name() == colour)?;
+    let n = el.get_attribute("data-n")?.parse().ok()?;
+    Some(Hit::Pawn(colour, n))
+}
+
+/// The square an event happened on.
+fn hit_square(e: &web_sys::Event) -> Option<Square> {
+    match hit(e)? {
+        Hit::Square(s) => Some(s),
+        Hit::Pawn(..) => None,
+    }
+}
+
+/// The board, its homes and every piece of `scene`. `on_square` and
+/// `on_pawn` receive clicks (and Enter/Space on a focused piece).
+#[component]
+pub fn Board(
+    scene: Memo<Scene>,
+    on_square: impl Fn(Square) + Copy + 'static,
+    on_pawn: impl Fn(Colour, usize) + Copy + 'static,
+) -> impl IntoView {
+    let svg = NodeRef::<leptos::svg::Svg>::new();
+    let hovered = RwSignal::new(None::<Square>);
+    let mut drawn = Drawn::default();
+    Effect::new(move |_| {
+        if let Some(el) = svg.get() {
+            scene.with(|s| drawn.update(&el, s));
+        }
+    });
+    Effect::new(move |_| {
+        let markup = hovered
+            .get()
+            .map(|h| scene.with(|s| hover_markup(s, h)))
+            .unwrap_or_default();
+        if let Some(el) = svg.get() {
+            fill(&el, ".hover-layer", &markup);
+        }
+    });
+    let act = move |e: &web_sys::Event| match hit(e) {
+        Some(Hit::Square(s)) => on_square(s),
+        Some(Hit::Pawn(c, n)) => on_pawn(c, n),
+        None => {}
+    };
+    let hover = move |s: Option<Square>| {
+        if hovered.get_untracked() != s {
+            hovered.set(s);
         }
     };
-    let colour = pawn.colour;
     view! {
-        <g class=format!("pawn {}", colour.name()) data-pawn=colour.name() data-at=at filter="url(#lift)">
-            <title>{colour_name(colour)}</title>
-            <circle class="pawn-body" cx=cx cy=cy r=PAWN_RADIUS />
-            <circle class="pawn-gloss" cx=cx cy=cy r=PAWN_RADIUS fill="url(#gloss)" />
-            <PawnMark colour=colour cx=cx cy=cy />
-        </g>
+        <svg
+            node_ref=svg
+            class="board"
+            viewBox=VIEW_BOX
+            role="group"
+            aria-label=t(Text::BoardLabel)
+            on:click=move |e| act(&e)
+            on:keydown=move |e| {
+                if matches!(e.key().as_str(), "Enter" | " " | "Spacebar") && hit(&e).is_some() {
+                    e.prevent_default();
+                    act(&e);
+                    if matches!(hit(&e), Some(Hit::Pawn(..))) {
+                        crate::browser::focus_first("[data-legal],[data-drop]");
+                    }
+                }
+            }
+            on:mouseover=move |e| hover(hit_square(&e))
+            on:mouseout=move |_| hover(None)
+            on:focusin=move |e| hover(hit_square(&e))
+            on:focusout=move |_| hover(None)
+        ></svg>
     }
 }
 
-/// The mark that tells a colour apart without seeing colour: red a dot,
-/// green a ring, yellow a bar, blue a cross.
-#[component]
-fn PawnMark(colour: Colour, cx: f32, cy: f32) -> impl IntoView {
-    let r = PAWN_RADIUS;
-    match colour {
-        Colour::Red => view! { <circle class="mark" cx=cx cy=cy r=r * 0.28 /> }.into_any(),
-        Colour::Green => {
-            view! { <circle class="mark ring" cx=cx cy=cy r=r * 0.45 fill="none" /> }.into_any()
-        }
-        Colour::Yellow => view! {
-            <rect class="mark" x=cx - r * 0.5 y=cy - r * 0.14 width=r height=r * 0.28 rx="0.2" />
-        }
-        .into_any(),
-        Colour::Blue => {
-            let d = r * 0.4;
-            view! {
-                <path
-                    class="mark cross"
-                    d=format!("M{} {}L{} {}M{} {}L{} {}", cx - d, cy - d, cx + d, cy + d, cx - d, cy + d, cx + d, cy - d)
-                />
-            }
-            .into_any()
-        }
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn count(haystack: &str, needle: &str) -> usize {
+        haystack.matches(needle).count()
+    }
+
+    #[test]
+    fn the_board_has_every_square_and_track() {
+        let m = board_markup();
+        assert_eq!(count(&m, "data-square="), 112);
+        assert_eq!(count(&m, r#"class="track""#), board::connections().count());
+        assert_eq!(count(&m, "square start"), 11);
+        assert!(m.contains(
+            r#"<g class="cell goal" data-square="i14"><circle class="hit" cx="80" cy="0" r="4.9"/>"#
+        ));
+        assert!(!m.contains("NaN") && !m.contains("e-"));
+    }
+
+    #[test]
+    fn pieces_and_homes() {
+        let scene = Scene::start();
+        let pawns = pawns_markup(&scene.homes);
+        assert_eq!(count(&pawns, "data-pawn="), 20);
+        assert_eq!(count(&pawns, r#"data-pawn="blue" data-n="4""#), 1);
+        let bars = barricades_markup(&scene.barricades);
+        assert_eq!(count(&bars, "data-barricade"), 11);
+        assert!(bars.contains(r#"data-at="i13""#));
+        let homes = homes_markup(&[Colour::Red, Colour::Blue], Some(Colour::Blue));
+        assert_eq!(count(&homes, "data-home="), 2);
+        assert!(homes.contains(r#"class="home blue turn""#));
+    }
+
+    #[test]
+    fn pawn_attributes_follow_the_piece() {
+        let mut p = Scene::start().pawns[0];
+        let attrs = pawn_attributes(&p);
+        assert_eq!(attrs[0].1.as_deref(), Some("home"));
+        assert_eq!(attrs[2].1, None);
+        p.place = Place::On(Square::GOAL);
+        p.selectable = true;
+        let attrs = pawn_attributes(&p);
+        assert_eq!(attrs[0].1.as_deref(), Some("i14"));
+        assert_eq!(attrs[1].1.as_deref(), Some("transform:translate(80px,0px)"));
+        assert_eq!(attrs[2].1.as_deref(), Some(""));
+        assert_eq!(attrs[6].1.as_deref(), Some("false"));
     }
 }

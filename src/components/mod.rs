@@ -1,26 +1,384 @@
-//! Leptos components. Each one draws part of the page from plain data.
+//! Leptos components. Each one draws part of the page from plain data;
+//! [`App`] holds the one game state and drives time (walks, the
+//! computer's turns, passing a stuck turn, autosave).
 
 mod board;
+mod dom;
+mod panel;
+mod setup_form;
 
 pub use board::Board;
+pub use dom::escape;
 
 use crate::scene::Scene;
-use crate::text::{Text, t};
+use crate::state::settings::{Settings, Speed};
+use crate::state::setup::SetupChoices;
+use crate::state::{GameState, save};
+use crate::text::save_damaged;
+use crate::{ai_protocol, ai_worker, browser};
+use barricade_rules::{Colour, Phase, Square};
+use gloo_timers::callback::Timeout;
+use leptos::ev;
 use leptos::prelude::*;
+
+/// Which panel is shown next to the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// The new-game form.
+    Setup,
+    /// The game's controls.
+    Play,
+}
+
+/// What every part of the page works with: the one game state and the app's own
+/// small state.
+#[derive(Clone, Copy)]
+pub struct Ctx {
+    /// The game.
+    pub state: RwSignal<GameState>,
+    /// Which panel is shown.
+    pub screen: RwSignal<Screen>,
+    /// Has a game been started (false: the board shows a preview)?
+    pub has_game: RwSignal<bool>,
+    /// Speed and remembered choices.
+    pub settings: RwSignal<Settings>,
+    /// A message for the player (e.g. a damaged save).
+    pub notice: RwSignal<Option<String>>,
+    /// Is the die tumbling?
+    pub tumbling: RwSignal<bool>,
+}
+
+impl Ctx {
+    /// The animation speed in effect (instant when motion is reduced).
+    pub fn speed(&self) -> Speed {
+        if browser::prefers_reduced_motion() {
+            Speed::Instant
+        } else {
+            self.settings.with(|s| s.speed)
+        }
+    }
+
+    /// Starts a game with `choices` (a random seed unless they fix one).
+    pub fn start(&self, choices: SetupChoices) {
+        let seed = choices.seed.unwrap_or_else(browser::random_seed);
+        let Ok(mut state) = GameState::new(choices, seed) else {
+            return;
+        };
+        state.animate = self.speed() != Speed::Instant;
+        self.state.set(state);
+        self.settings.update(|s| {
+            s.choices = SetupChoices {
+                seed: None,
+                ..choices
+            }
+        });
+        self.has_game.set(true);
+        self.screen.set(Screen::Play);
+        self.notice.set(None);
+    }
+
+    /// Rolls for a person, with the die tumbling.
+    pub fn roll(&self) {
+        let human = self
+            .state
+            .with(|s| !s.turn_kind().is_computer() && s.phase() == Phase::Roll);
+        if human && self.screen.get_untracked() == Screen::Play {
+            self.state.update(|s| {
+                s.roll();
+            });
+            self.tumble();
+        }
+    }
+
+    /// Lets the die tumble for a moment.
+    pub fn tumble(&self) {
+        let ms = self.speed().roll_ms();
+        if ms == 0 {
+            return;
+        }
+        self.tumbling.set(true);
+        let tumbling = self.tumbling;
+        Timeout::new(ms, move || tumbling.set(false)).forget();
+    }
+
+    /// Does a person decide now (the game is shown and not over)?
+    pub fn human_turn(&self) -> bool {
+        self.screen.get() == Screen::Play
+            && self
+                .state
+                .with(|s| !s.turn_kind().is_computer() && s.winner().is_none())
+    }
+}
+
+/// Loads the settings and the saved game. A save that cannot be read is
+/// kept under the backup key and reported.
+fn load() -> (Settings, Option<GameState>, Option<String>) {
+    let settings = browser::load(save::SETTINGS_KEY)
+        .map(|t| Settings::decode(&t))
+        .unwrap_or_default();
+    match browser::load(save::KEY) {
+        None => (settings, None, None),
+        Some(text) => match save::decode(&text) {
+            Ok(state) => (settings, Some(state), None),
+            Err(reason) => {
+                browser::store(save::BACKUP_KEY, &text);
+                browser::remove(save::KEY);
+                (settings, None, Some(save_damaged(&reason)))
+            }
+        },
+    }
+}
 
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
-    let scene = RwSignal::new(Scene::start());
+    let (settings, saved, notice) = load();
+    let has_game = saved.is_some();
+    let state = saved.unwrap_or_else(|| {
+        GameState::new(settings.choices, 0)
+            .or_else(|_| GameState::new(SetupChoices::default(), 0))
+            .expect("the default choices are a game")
+    });
+    let ctx = Ctx {
+        state: RwSignal::new(state),
+        screen: RwSignal::new(if has_game {
+            Screen::Play
+        } else {
+            Screen::Setup
+        }),
+        has_game: RwSignal::new(has_game),
+        settings: RwSignal::new(settings),
+        notice: RwSignal::new(notice),
+        tumbling: RwSignal::new(false),
+    };
+    drive(ctx);
+
+    let scene = Memo::new(move |_| ctx.state.with(Scene::of));
+    let on_square = move |s: Square| {
+        if ctx.human_turn() {
+            ctx.state.update(|st| {
+                st.click_square(s);
+            });
+        }
+    };
+    let on_pawn = move |c: Colour, n: usize| {
+        if ctx.human_turn() {
+            ctx.state.update(|st| {
+                st.click_pawn(c, n);
+            });
+        }
+    };
+    let _keys = window_event_listener(ev::keydown, move |e| {
+        if e.alt_key() || e.ctrl_key() || e.meta_key() || in_form_field(&e) {
+            return;
+        }
+        match e.key().as_str() {
+            "r" | "R" => {
+                ctx.roll();
+                browser::focus_first("[data-selectable],[data-legal]");
+            }
+            "Escape" if ctx.human_turn() => {
+                ctx.state.update(|s| {
+                    s.cancel();
+                });
+            }
+            _ => {}
+        }
+    });
+    let main = NodeRef::<leptos::html::Main>::new();
+    Effect::new(move |_| {
+        let Some(el) = main.get() else { return };
+        let speed = ctx.speed();
+        let style = format!("--step:{}ms;--roll:{}ms", speed.step_ms(), speed.roll_ms());
+        let screen = match ctx.screen.get() {
+            Screen::Setup => "setup",
+            Screen::Play => "play",
+        };
+        ctx.state.with(|s| {
+            let winner = s
+                .winner()
+                .map(|team| team.iter().map(|c| c.name()).collect::<Vec<_>>().join(" "));
+            dom::set(&el, "data-turn", Some(s.turn().name()));
+            dom::set(&el, "data-winner", winner.as_deref());
+            dom::set(&el, "data-record", Some(&s.code()));
+        });
+        dom::set(&el, "style", Some(&style));
+        dom::set(&el, "data-screen", Some(screen));
+    });
+
+    // The side panel: the new-game form or the game's panel, as markup
+    // kept in step by one effect, with delegated events.
+    let aside = NodeRef::<leptos::html::Aside>::new();
+    let choices = RwSignal::new(ctx.settings.with_untracked(|s| s.choices));
+    Effect::new(move |_| {
+        // Without a game, the board previews the chosen seats.
+        let c = choices.get();
+        if !ctx.has_game.get_untracked()
+            && let Ok(preview) = GameState::new(c, 0)
+        {
+            ctx.state.set(preview);
+        }
+    });
+    let mut shown = None;
+    let mut play = panel::Panel::default();
+    Effect::new(move |_| {
+        let screen = ctx.screen.get();
+        let Some(el) = aside.get() else { return };
+        if shown != Some(screen) {
+            shown = Some(screen);
+            let speed = ctx.settings.with_untracked(|s| s.speed);
+            let markup = match screen {
+                Screen::Setup => {
+                    choices.set(ctx.settings.with_untracked(|s| s.choices));
+                    setup_form::markup(speed)
+                }
+                Screen::Play => {
+                    play = panel::Panel::default();
+                    // Open beside the board; folded away below it on a phone.
+                    let wide = web_sys::window()
+                        .and_then(|w| w.inner_width().ok())
+                        .and_then(|v| v.as_f64())
+                        .is_none_or(|w| w > 760.0);
+                    panel::markup(speed, wide)
+                }
+            };
+            el.set_inner_html(&markup);
+        }
+        match screen {
+            Screen::Setup => setup_form::update(&el, ctx, choices),
+            Screen::Play => play.update(&el, ctx),
+        }
+    });
+    let on_click = move |e: ev::MouseEvent| {
+        let (Some(root), Some(button)) = (aside.get_untracked(), dom::closest(&e, "[data-action]"))
+        else {
+            return;
+        };
+        let action = button.get_attribute("data-action").unwrap_or_default();
+        if !setup_form::action(&root, ctx, choices, &action) {
+            panel::action(ctx, &action);
+        }
+    };
+    let on_change = move |e: ev::Event| {
+        if let Some(el) = dom::closest(&e, "select,input") {
+            setup_form::changed(&el, choices);
+            panel::speed_changed(ctx, &el);
+        }
+    };
     view! {
-        <main class="layout" data-game="">
+        <main node_ref=main class="layout" data-game="">
             <section class="board-area">
-                <Board scene=scene.into() />
+                <Board scene on_square on_pawn />
             </section>
-            <aside class="panel">
-                <h1 class="title">{t(Text::Title)}</h1>
-                <p class="tagline">{t(Text::Tagline)}</p>
-            </aside>
+            <aside
+                node_ref=aside
+                class="panel"
+                on:click=on_click
+                on:change=on_change
+                on:submit=|e| e.prevent_default()
+            ></aside>
         </main>
     }
+}
+
+/// Is the key pressed in a form field (where letters are typed)?
+fn in_form_field(e: &ev::KeyboardEvent) -> bool {
+    use wasm_bindgen::JsCast;
+    e.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"))
+}
+
+/// Time: autosave, the speed setting, walking pawns, the computer's turns
+/// and passing a stuck turn. Timers carry the state's version and do
+/// nothing if the game changed meanwhile.
+fn drive(ctx: Ctx) {
+    let state = ctx.state;
+    let save_text = Memo::new(move |_| ctx.has_game.get().then(|| state.with(save::encode)));
+    Effect::new(move |_| {
+        if let Some(text) = save_text.get() {
+            browser::store(save::KEY, &text);
+        }
+    });
+    Effect::new(move |_| {
+        let text = ctx.settings.with(Settings::encode);
+        browser::store(save::SETTINGS_KEY, &text);
+    });
+    Effect::new(move |_| {
+        let animate = ctx.speed() != Speed::Instant;
+        if state.with_untracked(|s| s.animate) != animate {
+            state.update(|s| s.animate = animate);
+        }
+    });
+    Effect::new(move |_| {
+        let (version, walking) = state.with(|s| (s.version(), s.walk().is_some()));
+        if walking {
+            let ms = ctx.speed().step_ms();
+            Timeout::new(ms, move || {
+                state.update(|s| {
+                    if s.version() == version {
+                        s.advance_walk();
+                    }
+                })
+            })
+            .forget();
+        }
+    });
+    Effect::new(move |_| {
+        if ctx.screen.get() != Screen::Play || ctx.tumbling.get() {
+            return;
+        }
+        let (version, computer, stuck, busy, rolling) = state.with(|s| {
+            (
+                s.version(),
+                s.turn_kind().is_computer(),
+                s.stuck(),
+                s.walk().is_some() || s.winner().is_some(),
+                s.phase() == Phase::Roll,
+            )
+        });
+        if busy || !(computer || stuck) {
+            return;
+        }
+        let speed = ctx.speed();
+        let ms = if stuck && !computer {
+            speed.pause_ms() * 3
+        } else {
+            speed.pause_ms()
+        };
+        Timeout::new(ms, move || {
+            if state.with_untracked(|s| s.version()) != version
+                || ctx.screen.get_untracked() != Screen::Play
+            {
+                return;
+            }
+            if !computer {
+                state.update(|s| {
+                    s.pass();
+                });
+            } else if rolling {
+                state.update(|s| {
+                    s.roll();
+                });
+            } else if let Some(question) = state.with_untracked(|s| s.computer_question()) {
+                // The bot thinks in the web worker; the page stays responsive.
+                let version = question.version;
+                ai_worker::ask(
+                    |id| {
+                        ai_protocol::request(id, &question.position, question.level, question.seed)
+                    },
+                    move |answer| match answer {
+                        Ok(mv) => state.update(|s| {
+                            s.play_computer_answer(version, mv);
+                        }),
+                        Err(e) => leptos::logging::warn!("computer player: {e}"),
+                    },
+                );
+            }
+            if computer && rolling {
+                ctx.tumble();
+            }
+        })
+        .forget();
+    });
 }

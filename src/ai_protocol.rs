@@ -1,0 +1,108 @@
+//! The messages between the page and the AI web worker, as plain text so
+//! that neither side needs a serialisation library.
+//!
+//! A request is four lines: an id, the level (`easy`, `medium`, `hard`),
+//! the seed for the bot's randomness, and the position in the rules
+//! crate's notation. The reply is the id and either the decision in move
+//! notation or `error: ...`.
+//!
+//! ```
+//! use barricade_ai::Level;
+//! use barricade_rules::Position;
+//! use barricade_web::ai_protocol::{answer, parse_reply, request};
+//! let pos: Position = "roll=6".parse().unwrap();
+//! let reply = answer(&request(3, &pos, Level::Medium, 1));
+//! let (id, decision) = parse_reply(&reply).unwrap();
+//! assert_eq!(id, 3);
+//! assert!(pos.check(decision.unwrap()).is_ok());
+//! ```
+
+use barricade_ai::Level;
+use barricade_rules::{Move, Position};
+
+/// The first message of a worker that is ready for requests.
+pub const READY: &str = "ready";
+
+/// The text of a request for the decision of `level` in `position`.
+pub fn request(id: u64, position: &Position, level: Level, seed: u64) -> String {
+    format!("{id}\n{level}\n{seed}\n{position}")
+}
+
+/// The worker's side: the reply to a request text. Never panics: a bad
+/// request gets an `error:` reply (with id 0 when even the id is unreadable).
+pub fn answer(request: &str) -> String {
+    let mut lines = request.splitn(4, '\n');
+    let id: u64 = match lines.next().and_then(|l| l.parse().ok()) {
+        Some(id) => id,
+        None => return "0\nerror: the request has no id".into(),
+    };
+    let mut decide = || -> Result<Move, String> {
+        let level: Level = lines
+            .next()
+            .ok_or("no level")?
+            .parse()
+            .map_err(|e| format!("{e}"))?;
+        let seed: u64 = lines
+            .next()
+            .ok_or("no seed")?
+            .parse()
+            .map_err(|_| "the seed is not a number")?;
+        let position: Position = lines
+            .next()
+            .ok_or("no position")?
+            .parse()
+            .map_err(|e| format!("{e}"))?;
+        barricade_ai::choose(&position, level, seed).ok_or_else(|| "nothing to decide".into())
+    };
+    match decide() {
+        Ok(mv) => format!("{id}\n{mv}"),
+        Err(e) => format!("{id}\nerror: {e}"),
+    }
+}
+
+/// The page's side: the id of a reply and the decision, or the worker's
+/// error. `None` when the text is no reply at all.
+pub fn parse_reply(reply: &str) -> Option<(u64, Result<Move, String>)> {
+    let (id, body) = reply.split_once('\n')?;
+    let id = id.parse().ok()?;
+    let decision = match body.strip_prefix("error: ") {
+        Some(e) => Err(e.to_string()),
+        None => body.parse::<Move>().map_err(|e| e.to_string()),
+    };
+    Some((id, decision))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_requests_get_errors_not_panics() {
+        assert_eq!(answer(""), "0\nerror: the request has no id");
+        assert_eq!(answer("5"), "5\nerror: no level");
+        assert!(answer("5\nsuper\n1\nroll=3").starts_with("5\nerror: "));
+        assert!(answer("5\nhard\nx\nroll=3").starts_with("5\nerror: the seed"));
+        assert!(answer("5\nhard\n1\nnonsense=1").starts_with("5\nerror: "));
+        assert_eq!(
+            answer("5\nhard\n1\nroll=0").split_once('\n').unwrap().0,
+            "5"
+        );
+    }
+
+    #[test]
+    fn every_level_answers_legally() {
+        let pos: Position = "roll=4".parse().unwrap();
+        for level in Level::ALL {
+            let (id, mv) = parse_reply(&answer(&request(9, &pos, level, 2))).unwrap();
+            assert_eq!(id, 9);
+            assert!(pos.check(mv.unwrap()).is_ok());
+        }
+    }
+
+    #[test]
+    fn replies_round_trip() {
+        assert_eq!(parse_reply("1\nerror: no"), Some((1, Err("no".into()))));
+        assert!(parse_reply("garbage").is_none());
+        assert!(matches!(parse_reply("2\nhome-c1"), Some((2, Ok(_)))));
+    }
+}

@@ -1,0 +1,112 @@
+//! The page's side of the AI web worker: starts it once, queues requests
+//! until it is ready, and hands each reply to the callback of its request.
+
+use crate::ai_protocol::{READY, parse_reply};
+use barricade_rules::Move;
+use std::cell::RefCell;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use web_sys::{MessageEvent, Worker};
+
+/// Where Trunk puts the worker's loader (see index.html).
+const WORKER_URL: &str = "./ai_worker_loader.js";
+
+type Reply = Box<dyn FnOnce(Result<Move, String>)>;
+
+#[derive(Default)]
+struct Client {
+    worker: Option<Worker>,
+    ready: bool,
+    queue: Vec<String>,
+    waiting: Vec<(u64, Reply)>,
+    next_id: u64,
+}
+
+thread_local! {
+    static CLIENT: RefCell<Client> = RefCell::new(Client::default());
+}
+
+/// Asks the worker; `reply` runs with its decision (or an error) when it
+/// answers. `make_request` turns the request id into the request text.
+pub fn ask(
+    make_request: impl FnOnce(u64) -> String,
+    reply: impl FnOnce(Result<Move, String>) + 'static,
+) {
+    let started = CLIENT.with(|c| c.borrow().worker.is_some()) || start();
+    if !started {
+        reply(Err("the computer player could not start".into()));
+        return;
+    }
+    CLIENT.with(|c| {
+        let mut c = c.borrow_mut();
+        c.next_id += 1;
+        let id = c.next_id;
+        mark(&format!("ai-ask-{id}"));
+        c.waiting.push((id, Box::new(reply)));
+        let text = make_request(id);
+        if c.ready {
+            if let Some(w) = &c.worker {
+                let _ = w.post_message(&JsValue::from_str(&text));
+            }
+        } else {
+            c.queue.push(text);
+        }
+    });
+}
+
+/// Marks the moment a request is sent (User Timing API).
+fn mark(name: &str) {
+    if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = p.mark(name);
+    }
+}
+
+/// Records how long request `id` took as a `performance` measure named
+/// `ai-move` (visible in the browser's developer tools and to the tests).
+fn measure(id: u64) {
+    if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+        let start = format!("ai-ask-{id}");
+        let _ = p.measure_with_start_mark("ai-move", &start);
+        p.clear_marks_with_mark_name(&start);
+    }
+}
+
+/// Starts the worker and listens to it; false if the browser refuses.
+fn start() -> bool {
+    let Ok(worker) = Worker::new(WORKER_URL) else {
+        return false;
+    };
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
+        let text = event.data().as_string().unwrap_or_default();
+        if text == READY {
+            CLIENT.with(|c| {
+                let mut c = c.borrow_mut();
+                c.ready = true;
+                let queue = std::mem::take(&mut c.queue);
+                if let Some(w) = &c.worker {
+                    for request in queue {
+                        let _ = w.post_message(&JsValue::from_str(&request));
+                    }
+                }
+            });
+            return;
+        }
+        if let Some((id, decision)) = parse_reply(&text) {
+            // Take the callback out before running it: it may ask again.
+            let reply = CLIENT.with(|c| {
+                let mut c = c.borrow_mut();
+                let i = c.waiting.iter().position(|w| w.0 == id)?;
+                Some(c.waiting.swap_remove(i).1)
+            });
+            if let Some(reply) = reply {
+                measure(id);
+                reply(decision);
+            }
+        }
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    // The handler lives as long as the page.
+    on_message.forget();
+    CLIENT.with(|c| c.borrow_mut().worker = Some(worker));
+    true
+}

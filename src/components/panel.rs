@@ -1,0 +1,306 @@
+//! The side panel while playing: whose turn, what to do, the die, the
+//! actions, the end screen, the move log, the speed picker and the live
+//! region for screen readers.
+//!
+//! The panel is markup text ([`markup`]) kept in step with the game by one
+//! effect ([`Panel::update`]); its buttons are found by `data-action`
+//! through one delegated click handler ([`action`]).
+
+use super::dom::{self, escape, flag, set};
+use super::{Ctx, Screen};
+use crate::state::GameState;
+use crate::state::log::stats;
+use crate::state::settings::Speed;
+use crate::state::setup::SetupChoices;
+use crate::text::{
+    Prompt, Text, colour_name, die_label, log_line, news, prompt, seat_kind, speed_name, t,
+    whose_turn, wins,
+};
+use barricade_rules::Phase;
+use leptos::prelude::*;
+use std::fmt::Write;
+use web_sys::Element;
+
+/// What the player to move should do now.
+fn current_prompt(s: &GameState) -> Option<Prompt> {
+    if s.winner().is_some() {
+        None
+    } else if s.walk().is_some() {
+        Some(Prompt::Walking)
+    } else if s.turn_kind().is_computer() {
+        Some(Prompt::Thinking)
+    } else if s.dropping() {
+        Some(Prompt::Drop)
+    } else if s.choosing_again() {
+        Some(Prompt::Again)
+    } else if s.stuck() {
+        Some(Prompt::Stuck)
+    } else if s.phase() == Phase::Roll {
+        Some(Prompt::Roll)
+    } else if s.selected().is_some() {
+        Some(Prompt::ChooseSquare)
+    } else {
+        Some(Prompt::ChoosePawn)
+    }
+}
+
+/// Pip centres for each face, in a 30 x 30 box.
+fn pips(value: u8) -> &'static [(u8, u8)] {
+    match value {
+        1 => &[(15, 15)],
+        2 => &[(8, 8), (22, 22)],
+        3 => &[(8, 8), (15, 15), (22, 22)],
+        4 => &[(8, 8), (22, 8), (8, 22), (22, 22)],
+        5 => &[(8, 8), (22, 8), (15, 15), (8, 22), (22, 22)],
+        6 => &[(8, 8), (22, 8), (8, 15), (22, 15), (8, 22), (22, 22)],
+        _ => &[],
+    }
+}
+
+/// The animation speed picker, with `current` chosen.
+pub fn speed_picker(current: Speed) -> String {
+    let mut m = format!(
+        r#"<label class="field speed"><span>{}</span><select data-setting="speed" data-setup-speed="">"#,
+        t(Text::Speed)
+    );
+    for s in Speed::ALL {
+        let _ = write!(
+            m,
+            r#"<option value="{}"{}>{}</option>"#,
+            s.code(),
+            if s == current { " selected" } else { "" },
+            speed_name(s)
+        );
+    }
+    m + "</select></label>"
+}
+
+/// The panel's markup; `log_open`: the move log starts unfolded.
+pub fn markup(speed: Speed, log_open: bool) -> String {
+    let b = |action: &str, class: &str, text: Text| {
+        format!(
+            r#"<button{class} data-action="{action}">{}</button>"#,
+            t(text)
+        )
+    };
+    format!(
+        concat!(
+            r#"<div class="play"><header class="panel-head"><h1 class="title small">{title}</h1>{new_game}</header>"#,
+            r#"<div class="turn" data-turn-marker=""><span class="swatch" aria-hidden="true"></span><span class="turn-name"></span><span class="turn-kind"></span></div>"#,
+            r#"<div class="controls"><button class="die" data-action="roll" data-die=""><svg viewBox="0 0 30 30" aria-hidden="true"><rect class="die-face" x="1" y="1" width="28" height="28" rx="6"/><g class="pips"></g></svg></button><p class="status"></p></div>"#,
+            r#"<section class="end" data-end="" role="status" hidden><h2 class="end-title"></h2><table class="stats"><thead><tr><th scope="col">{player}</th><th scope="col">{turns}</th><th scope="col">{captures}</th><th scope="col">{barricades}</th></tr></thead><tbody></tbody></table>"#,
+            r#"<div class="actions">{rematch}{new_game}</div></section>"#,
+            r#"<div class="actions">{pass}{again}{cancel}{undo}{redo}</div>"#,
+            r#"<details class="log"{open}><summary>{moves}</summary><p class="muted">{no_moves}</p><ol class="entries" reversed hidden></ol></details>"#,
+            r#"{speed}<p class="sr-only" aria-live="polite" data-live=""></p></div>"#
+        ),
+        title = t(Text::Title),
+        new_game = b("new-game", r#" class="quiet""#, Text::NewGameButton),
+        player = t(Text::Player),
+        turns = t(Text::Turns),
+        captures = t(Text::Captures),
+        barricades = t(Text::Barricades),
+        rematch = b("rematch", r#" class="primary""#, Text::Rematch),
+        pass = b("pass", " hidden", Text::Pass),
+        again = b("again", r#" class="primary" hidden"#, Text::Again),
+        cancel = b("cancel", " hidden", Text::Cancel),
+        undo = b("undo", "", Text::Undo),
+        redo = b("redo", "", Text::Redo),
+        open = if log_open { " open" } else { "" },
+        moves = t(Text::Moves),
+        no_moves = t(Text::NoMoves),
+        speed = speed_picker(speed),
+    )
+}
+
+/// The rows of the end screen's table: each player's statistics.
+fn stats_rows(s: &GameState) -> String {
+    let winner = s.winner();
+    let mut m = String::new();
+    for &c in s.position().seats().colours() {
+        let st = stats(s.log(), c);
+        let won = winner.is_some_and(|w| w.contains(c));
+        let _ = write!(
+            m,
+            r#"<tr class="{}{}"><th scope="row"><span class="swatch"></span>{}</th><td>{}</td><td>{}</td><td>{}</td></tr>"#,
+            c.name(),
+            if won { " won" } else { "" },
+            colour_name(c),
+            st.turns,
+            st.captures,
+            st.barricades
+        );
+    }
+    m
+}
+
+/// The move log, newest first (at most 200 entries).
+fn log_rows(s: &GameState) -> String {
+    let mut m = String::new();
+    for (i, e) in s.log().iter().enumerate().rev().take(200) {
+        let _ = write!(
+            m,
+            r#"<li class="entry {}"><span class="ply">{}</span><span class="who" title="{}"></span><span class="what">{}</span></li>"#,
+            e.colour.name(),
+            i + 1,
+            colour_name(e.colour),
+            escape(&log_line(e.roll, e.mv))
+        );
+    }
+    m
+}
+
+/// What the panel last showed, to touch only what changed.
+#[derive(Default)]
+pub struct Panel {
+    pips: String,
+    stats: String,
+    log: String,
+}
+
+impl Panel {
+    /// Brings the panel under `root` in step with the game.
+    pub fn update(&mut self, root: &Element, ctx: Ctx) {
+        let human = ctx.human_turn();
+        let tumbling = ctx.tumbling.get();
+        ctx.state.with(|s| {
+            let over = s.winner().is_some();
+            let turn = s.turn();
+            for sel in [".turn", ".controls"] {
+                dom::with(root, sel, |el| flag(el, "hidden", over));
+            }
+            dom::with(root, ".end", |el| flag(el, "hidden", !over));
+            dom::with(root, ".turn", |el| {
+                set(el, "class", Some(&format!("turn {}", turn.name())));
+            });
+            dom::text(root, ".turn-name", &whose_turn(turn));
+            dom::text(root, ".turn-kind", seat_kind(s.turn_kind()));
+            let status = current_prompt(s).map(|p| prompt(turn, p));
+            dom::text(root, ".status", status.as_deref().unwrap_or_default());
+
+            let value = s
+                .position()
+                .roll()
+                .or_else(|| s.log().last().and_then(|e| e.roll));
+            let can_roll = human && s.phase() == Phase::Roll && s.walk().is_none();
+            dom::with(root, ".die", |el| {
+                let class = format!(
+                    "die{}{}",
+                    if tumbling { " tumbling" } else { "" },
+                    if can_roll { " ready" } else { "" }
+                );
+                set(el, "class", Some(&class));
+                set(
+                    el,
+                    "data-value",
+                    value.map(|r| r.get().to_string()).as_deref(),
+                );
+                flag(el, "disabled", !can_roll);
+                set(el, "aria-label", Some(&die_label(value)));
+            });
+            let mut face = String::new();
+            for (x, y) in pips(value.map_or(0, |r| r.get())) {
+                let _ = write!(face, r#"<circle class="pip" cx="{x}" cy="{y}" r="3"/>"#);
+            }
+            dom::html(root, ".pips", &mut self.pips, face);
+
+            if over {
+                dom::text(
+                    root,
+                    ".end-title",
+                    &s.winner().map(wins).unwrap_or_default(),
+                );
+                dom::html(root, ".stats tbody", &mut self.stats, stats_rows(s));
+            }
+            let shown = [
+                ("pass", human && s.can_pass()),
+                ("again", human && s.choosing_again()),
+                ("cancel", s.selected().is_some() || s.pending().is_some()),
+            ];
+            for (action, on) in shown {
+                dom::with(root, &format!(r#"[data-action="{action}"]"#), |el| {
+                    flag(el, "hidden", !on);
+                });
+            }
+            dom::with(root, r#"[data-action="undo"]"#, |el| {
+                flag(el, "disabled", !s.can_undo());
+            });
+            dom::with(root, r#"[data-action="redo"]"#, |el| {
+                flag(el, "disabled", !s.can_redo());
+            });
+
+            let empty = s.log().is_empty();
+            dom::with(root, ".log .muted", |el| flag(el, "hidden", !empty));
+            dom::with(root, ".entries", |el| flag(el, "hidden", empty));
+            dom::html(root, ".entries", &mut self.log, log_rows(s));
+
+            let mut live = s.news().map(news).unwrap_or_default();
+            if let Some(w) = s.winner() {
+                live = format!("{live}. {}", wins(w));
+            }
+            dom::text(root, "[data-live]", &live);
+        });
+    }
+}
+
+/// Runs the panel's button `action`.
+pub fn action(ctx: Ctx, action: &str) {
+    let act = |f: fn(&mut GameState) -> bool| {
+        if ctx.human_turn() || ctx.state.with(|s| s.winner().is_some()) {
+            ctx.state.update(|s| {
+                f(s);
+            });
+        }
+    };
+    match action {
+        "new-game" => ctx.screen.set(Screen::Setup),
+        "roll" => ctx.roll(),
+        "pass" => act(GameState::pass),
+        "again" => act(GameState::again),
+        "cancel" => act(GameState::cancel),
+        "undo" => act(GameState::undo),
+        "redo" => act(GameState::redo),
+        "rematch" => {
+            let choices = ctx.state.with_untracked(|s| *s.choices());
+            ctx.start(SetupChoices {
+                seed: None,
+                ..choices
+            });
+        }
+        _ => {}
+    }
+}
+
+/// Applies a change of the speed picker under `root`, if it is one.
+pub fn speed_changed(ctx: Ctx, el: &Element) {
+    if el.get_attribute("data-setting").as_deref() == Some("speed")
+        && let Some(speed) = js_sys::Reflect::get(el, &"value".into())
+            .ok()
+            .and_then(|v| v.as_string())
+            .and_then(|v| Speed::from_code(&v))
+    {
+        ctx.settings.update(|s| s.speed = speed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_panel_has_every_control() {
+        let m = markup(Speed::Normal, true);
+        for action in [
+            "new-game", "roll", "rematch", "pass", "again", "cancel", "undo", "redo",
+        ] {
+            assert!(
+                m.contains(&format!(r#"data-action="{action}""#)),
+                "{action}"
+            );
+        }
+        assert!(m.contains("data-live"));
+        assert!(m.contains("data-turn-marker"));
+        assert!(m.contains(r#"<details class="log" open>"#));
+        assert_eq!(m.matches(" selected").count(), 1);
+    }
+}

@@ -1,0 +1,233 @@
+//! The new-game form: seats (person or computer), teams, rules, seed, and
+//! quick start. The board beside it previews the seats chosen.
+//!
+//! The form is markup text ([`markup`]); its controls are kept in step
+//! with the choices by [`update`], and their changes come in through one
+//! delegated handler ([`changed`]).
+
+use super::dom::{self, flag, prop};
+use super::{Ctx, Screen, panel};
+use crate::state::settings::Speed;
+use crate::state::setup::{SeatKind, SetupChoices};
+use crate::text::{Text, colour_name, preset_name, seat_kind, t};
+use barricade_ai::Level;
+use barricade_rules::{Colour, Rules};
+use leptos::prelude::*;
+use std::fmt::Write;
+use web_sys::Element;
+
+/// The seat kinds offered, in the order shown.
+const KINDS: [SeatKind; 4] = [
+    SeatKind::Human,
+    SeatKind::Computer(Level::Easy),
+    SeatKind::Computer(Level::Medium),
+    SeatKind::Computer(Level::Hard),
+];
+
+/// The rule toggles: name, label, read and write.
+type Toggle = (&'static str, Text, fn(&Rules) -> bool, fn(&mut Rules, bool));
+const TOGGLES: [Toggle; 3] = [
+    (
+        "free-pass",
+        Text::FreePass,
+        |r| r.free_pass,
+        |r, on| r.free_pass = on,
+    ),
+    (
+        "start-roll",
+        Text::StartRoll,
+        |r| r.start_roll,
+        |r, on| r.start_roll = on,
+    ),
+    ("french", Text::French, |r| r.french, |r, on| r.french = on),
+];
+
+/// The form's markup, the speed picker showing `speed`.
+pub fn markup(speed: Speed) -> String {
+    let mut m = format!(
+        concat!(
+            r#"<form class="setup"><h1 class="title">{}</h1><p class="tagline">{}</p>"#,
+            r#"<p class="notice" role="alert" data-notice="" hidden></p>"#,
+            r#"<button type="button" class="primary wide" data-action="quick-start">{}</button>"#,
+            r#"<h2>{}</h2><fieldset><legend>{}</legend>"#
+        ),
+        t(Text::Title),
+        t(Text::Tagline),
+        t(Text::QuickStart),
+        t(Text::NewGame),
+        t(Text::Players)
+    );
+    for c in Colour::ALL {
+        let _ = write!(
+            m,
+            r#"<label class="field seat {0}"><span class="swatch" aria-hidden="true"></span><span class="seat-name">{1}</span><select data-setup-seat="{0}"><option value="-">{2}</option>"#,
+            c.name(),
+            colour_name(c),
+            t(Text::SeatOff)
+        );
+        for k in KINDS {
+            let _ = write!(
+                m,
+                r#"<option value="{}">{}</option>"#,
+                k.code(),
+                seat_kind(k)
+            );
+        }
+        m.push_str("</select></label>");
+    }
+    let _ = write!(
+        m,
+        r#"<label class="check"><input type="checkbox" data-setup-teams=""/><span>{}</span></label></fieldset><fieldset><legend>{}</legend><label class="field"><span>{}</span><select data-setup-preset="">"#,
+        t(Text::Teams),
+        t(Text::Rules),
+        t(Text::Preset)
+    );
+    for p in Rules::PRESETS.into_iter().chain(["custom"]) {
+        let hidden = if p == "custom" { " hidden" } else { "" };
+        let _ = write!(
+            m,
+            r#"<option value="{p}"{hidden}>{}</option>"#,
+            preset_name(p)
+        );
+    }
+    m.push_str("</select></label>");
+    for (name, label, _, _) in TOGGLES {
+        let _ = write!(
+            m,
+            r#"<label class="check"><input type="checkbox" data-setup-rule="{name}"/><span>{}</span></label>"#,
+            t(label)
+        );
+    }
+    let _ = write!(
+        m,
+        concat!(
+            r#"</fieldset><label class="field"><span>{}</span><input type="text" inputmode="numeric" data-setup-seed="" placeholder="{}"/></label>{}"#,
+            r#"<div class="actions"><button type="submit" class="primary" data-action="start">{}</button><button type="button" data-action="back" hidden>{}</button></div></form>"#
+        ),
+        t(Text::Seed),
+        t(Text::SeedHint),
+        panel::speed_picker(speed),
+        t(Text::Start),
+        t(Text::BackToGame)
+    );
+    m
+}
+
+/// The preset the rules are, or "custom".
+fn preset(rules: Rules) -> &'static str {
+    Rules::PRESETS
+        .into_iter()
+        .find(|p| Rules::preset(p) == Some(rules))
+        .unwrap_or("custom")
+}
+
+/// Brings the form under `root` in step with `choices`.
+pub fn update(root: &Element, ctx: Ctx, choices: RwSignal<SetupChoices>) {
+    let c = choices.get();
+    for colour in Colour::ALL {
+        let code = c.seats[colour.index()].map_or("-", SeatKind::code);
+        let sel = format!(r#"[data-setup-seat="{}"]"#, colour.name());
+        dom::with(root, &sel, |el| prop(el, "value", code));
+    }
+    dom::with(root, "[data-setup-teams]", |el| {
+        prop(el, "checked", c.teams);
+        flag(el, "disabled", c.colours().len() != 4);
+    });
+    dom::with(root, "[data-setup-preset]", |el| {
+        prop(el, "value", preset(c.rules));
+    });
+    for (name, _, get, _) in TOGGLES {
+        let sel = format!(r#"[data-setup-rule="{name}"]"#);
+        dom::with(root, &sel, |el| prop(el, "checked", get(&c.rules)));
+    }
+    dom::with(root, r#"[data-action="start"]"#, |el| {
+        flag(el, "disabled", c.seats().is_err());
+    });
+    dom::with(root, r#"[data-action="back"]"#, |el| {
+        flag(el, "hidden", !ctx.has_game.get());
+    });
+    let notice = ctx.notice.get();
+    dom::with(root, "[data-notice]", |el| {
+        flag(el, "hidden", notice.is_none())
+    });
+    dom::text(root, "[data-notice]", notice.as_deref().unwrap_or_default());
+}
+
+/// Runs the form's button `action` (false: not one of the form's).
+pub fn action(root: &Element, ctx: Ctx, choices: RwSignal<SetupChoices>, action: &str) -> bool {
+    match action {
+        "quick-start" => ctx.start(ctx.settings.with_untracked(|s| s.choices)),
+        "start" => {
+            let mut c = choices.get_untracked();
+            c.seed = dom::find(root, "[data-setup-seed]")
+                .and_then(|el| js_sys::Reflect::get(&el, &"value".into()).ok())
+                .and_then(|v| v.as_string())
+                .and_then(|s| s.trim().parse().ok());
+            if c.seats().is_ok() {
+                ctx.start(c);
+            }
+        }
+        "back" => ctx.screen.set(Screen::Play),
+        _ => return false,
+    }
+    true
+}
+
+/// Applies a change of the form control `el`.
+pub fn changed(el: &Element, choices: RwSignal<SetupChoices>) {
+    let get = |name: &str| {
+        js_sys::Reflect::get(el, &name.into())
+            .ok()
+            .unwrap_or_default()
+    };
+    let value = get("value").as_string().unwrap_or_default();
+    let checked = get("checked").is_truthy();
+    if let Some(colour) = el.get_attribute("data-setup-seat") {
+        if let Some(colour) = Colour::ALL.into_iter().find(|c| c.name() == colour) {
+            choices.update(|c| c.seats[colour.index()] = SeatKind::from_code(&value));
+        }
+    } else if el.has_attribute("data-setup-teams") {
+        choices.update(|c| c.teams = checked);
+    } else if el.has_attribute("data-setup-preset") {
+        if let Some(r) = Rules::preset(&value) {
+            choices.update(|c| c.rules = r);
+        }
+    } else if let Some(name) = el.get_attribute("data-setup-rule")
+        && let Some((_, _, _, set)) = TOGGLES.into_iter().find(|t| t.0 == name)
+    {
+        choices.update(|c| set(&mut c.rules, checked));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_form_has_every_control() {
+        let m = markup(Speed::Fast);
+        for c in Colour::ALL {
+            assert!(m.contains(&format!(r#"data-setup-seat="{}""#, c.name())));
+        }
+        for sel in [
+            "data-setup-teams",
+            "data-setup-preset",
+            "data-setup-seed",
+            "data-setup-speed",
+            r#"data-action="start""#,
+            r#"data-action="quick-start""#,
+            r#"data-setup-rule="french""#,
+        ] {
+            assert!(m.contains(sel), "{sel}");
+        }
+        assert_eq!(m.matches("<option").count(), 4 * 5 + 5 + 4);
+    }
+
+    #[test]
+    fn custom_rules_are_no_preset() {
+        let mut r = Rules::preset("french").unwrap();
+        assert_eq!(preset(r), "french");
+        r.free_pass = !r.free_pass;
+        assert_eq!(preset(r), "custom");
+    }
+}

@@ -1,0 +1,612 @@
+//! The game state in one place: a plain struct with intent methods (roll,
+//! select, move to, drop a barricade, pass, undo, redo, the computer's
+//! turn). The rules engine decides every rule; this only keeps track of
+//! what the player is doing (selection, a move waiting for its drop
+//! square, a pawn walking) and of the history for undo and redo.
+
+pub mod log;
+pub mod pieces;
+pub mod save;
+pub mod settings;
+pub mod setup;
+
+use barricade_rules::{
+    Candidate, Colour, Game, GameRecord, Move, MoveList, Origin, Phase, Position, Roll, Square,
+    SquareSet, Team,
+};
+use log::Entry;
+use pieces::Pieces;
+use setup::{SeatKind, SetupChoices};
+
+/// A pawn walking square by square along its path (display only).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Walk {
+    /// The walking pawn.
+    pub colour: Colour,
+    /// Its number.
+    pub number: usize,
+    /// The squares it steps on, destination last.
+    pub path: Vec<Square>,
+    /// How many squares it has walked so far (it stands on `path[step]`).
+    pub step: usize,
+    /// A pawn it captures, still shown on the destination until the walk
+    /// ends: colour, number, square.
+    pub captured: Option<(Colour, usize, Square)>,
+}
+
+/// What just happened, for the screen-reader live region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum News {
+    /// A colour rolled.
+    Rolled(Colour, Roll),
+    /// A colour rolled and cannot move.
+    Stuck(Colour, Roll),
+    /// A decision was played.
+    Played(Entry),
+    /// A move was taken back.
+    Undone,
+    /// A move was played again.
+    Redone,
+}
+
+/// A decision the computer player to move has to make.
+#[derive(Clone, Debug)]
+pub struct ComputerQuestion {
+    /// The player's level.
+    pub level: barricade_ai::Level,
+    /// The seed for the bot's randomness (fixed per ply, so replays agree).
+    pub seed: u64,
+    /// The position to decide in.
+    pub position: Position,
+    /// The state's version when asked (see [`GameState::version`]).
+    pub version: u64,
+}
+
+/// One game as the app sees it.
+#[derive(Clone, Debug)]
+pub struct GameState {
+    choices: SetupChoices,
+    game: Game,
+    pieces: Pieces,
+    log: Vec<Entry>,
+    redo: Vec<Move>,
+    selected: Option<Origin>,
+    pending: Option<Candidate>,
+    walk: Option<Walk>,
+    news: Option<News>,
+    version: u64,
+    /// Should pawns walk (false: moves are instant)?
+    pub animate: bool,
+}
+
+impl GameState {
+    /// A new game with these choices and dice seed.
+    ///
+    /// ```
+    /// use barricade_web::state::{GameState, setup::SetupChoices};
+    /// let state = GameState::new(SetupChoices::default(), 7).unwrap();
+    /// assert!(state.log().is_empty());
+    /// ```
+    pub fn new(choices: SetupChoices, seed: u64) -> Result<GameState, String> {
+        let seats = choices.seats().map_err(|e| e.to_string())?;
+        Ok(GameState {
+            choices,
+            game: Game::new(choices.rules, seats, seed),
+            pieces: Pieces::default(),
+            log: Vec::new(),
+            redo: Vec::new(),
+            selected: None,
+            pending: None,
+            walk: None,
+            news: None,
+            version: 0,
+            animate: false,
+        })
+    }
+
+    /// The game of `record`, replayed, with these choices (whose seats must
+    /// be the record's).
+    pub fn from_record(choices: SetupChoices, record: &GameRecord) -> Result<GameState, String> {
+        let mut state = GameState::new(choices, record.seed)?;
+        if state.game.record().seats != record.seats || choices.rules != record.rules {
+            return Err("the seats or rules do not match the game".into());
+        }
+        for (ply, &mv) in record.moves.iter().enumerate() {
+            state.game.roll_if_due();
+            if !state.apply(mv, false) {
+                return Err(format!("move {} ({mv}) is not legal", ply + 1));
+            }
+        }
+        if record.rolled {
+            state.game.roll_if_due();
+        }
+        state.news = None;
+        Ok(state)
+    }
+
+    // ---- What the state is ----
+
+    /// The new-game choices of this game.
+    pub fn choices(&self) -> &SetupChoices {
+        &self.choices
+    }
+
+    /// The rules engine's game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    /// What the game waits for.
+    pub fn phase(&self) -> Phase {
+        self.game.phase()
+    }
+
+    /// The colour to play.
+    pub fn turn(&self) -> Colour {
+        self.position().turn()
+    }
+
+    /// Who plays the colour to move.
+    pub fn turn_kind(&self) -> SeatKind {
+        self.choices.kind(self.turn())
+    }
+
+    /// The winning team, once the game is over.
+    pub fn winner(&self) -> Option<Team> {
+        self.position().winner()
+    }
+
+    /// The record's link code (empty if the engine cannot encode it).
+    pub fn code(&self) -> String {
+        self.game.record().to_code().unwrap_or_default()
+    }
+
+    /// The decisions so far, as the log shows them.
+    pub fn log(&self) -> &[Entry] {
+        &self.log
+    }
+
+    /// Which drawn pawn is where.
+    pub fn pieces(&self) -> &Pieces {
+        &self.pieces
+    }
+
+    /// The selected pawn's origin.
+    pub fn selected(&self) -> Option<Origin> {
+        self.selected
+    }
+
+    /// The barricade-taking move waiting for its drop square.
+    pub fn pending(&self) -> Option<Candidate> {
+        self.pending
+    }
+
+    /// The pawn walking now, if any.
+    pub fn walk(&self) -> Option<&Walk> {
+        self.walk.as_ref()
+    }
+
+    /// What just happened.
+    pub fn news(&self) -> Option<News> {
+        self.news
+    }
+
+    /// Grows with every change of the game (to drop stale timers).
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// The moves stacked for redo, next one last.
+    pub fn redo_moves(&self) -> &[Move] {
+        &self.redo
+    }
+
+    /// The legal pawn moves now.
+    pub fn moves(&self) -> MoveList {
+        self.position().legal_moves()
+    }
+
+    /// Is a move waiting for input on the board (not walking, no drop)?
+    fn choosing_move(&self) -> bool {
+        self.walk.is_none() && self.pending.is_none() && matches!(self.phase(), Phase::Move(_))
+    }
+
+    /// The origins of the pawns that may move now.
+    pub fn origins(&self) -> Vec<Origin> {
+        if !self.choosing_move() {
+            return Vec::new();
+        }
+        let mut out: Vec<Origin> = Vec::new();
+        for c in self.moves().iter() {
+            if !out.contains(&c.from()) {
+                out.push(c.from());
+            }
+        }
+        out
+    }
+
+    /// The moves of the selected pawn.
+    pub fn destinations(&self) -> Vec<Candidate> {
+        match self.selected {
+            Some(from) if self.choosing_move() => self
+                .moves()
+                .iter()
+                .filter(|c| c.from() == from)
+                .copied()
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Every square some pawn may move to now.
+    pub fn targets(&self) -> SquareSet {
+        if !self.choosing_move() {
+            return SquareSet::EMPTY;
+        }
+        self.moves().iter().map(|c| c.to()).collect()
+    }
+
+    /// Is a barricade to be put down now (after taking one, or a held one
+    /// in the french rules)?
+    pub fn dropping(&self) -> bool {
+        self.walk.is_none() && (self.pending.is_some() || self.phase() == Phase::Place)
+    }
+
+    /// Where the barricade may be put now.
+    pub fn drop_squares(&self) -> SquareSet {
+        if self.walk.is_some() {
+            SquareSet::EMPTY
+        } else if let Some(c) = self.pending {
+            self.moves().drop_squares(&c)
+        } else if self.phase() == Phase::Place {
+            self.position().placement_squares()
+        } else {
+            SquareSet::EMPTY
+        }
+    }
+
+    /// May the player pass now (the rules allow it, nothing is half done)?
+    pub fn can_pass(&self) -> bool {
+        self.walk.is_none() && self.pending.is_none() && self.moves().can_pass()
+    }
+
+    /// Has the player rolled and no pawn can move?
+    pub fn stuck(&self) -> bool {
+        self.choosing_move() && self.moves().is_empty()
+    }
+
+    /// The french choice after a 6: roll again or end the turn.
+    pub fn choosing_again(&self) -> bool {
+        self.walk.is_none() && self.phase() == Phase::ChooseAgain
+    }
+
+    /// How many decisions an undo takes back (0: nothing to undo). It goes
+    /// back to the last decision of a person, taking back the computer's
+    /// replies after it.
+    pub fn undo_depth(&self) -> usize {
+        if self.pending.is_some() {
+            return 0;
+        }
+        match self
+            .log
+            .iter()
+            .rposition(|e| !self.choices.kind(e.colour).is_computer())
+        {
+            Some(i) => self.log.len() - i,
+            None => 0,
+        }
+    }
+
+    /// Can the last decision (or a half-done move) be taken back?
+    pub fn can_undo(&self) -> bool {
+        self.pending.is_some() || self.undo_depth() > 0
+    }
+
+    /// Can an undone decision be played again?
+    pub fn can_redo(&self) -> bool {
+        self.pending.is_none() && !self.redo.is_empty()
+    }
+
+    // ---- Intents ----
+
+    /// Rolls the die, if a roll is due. Selects the only pawn that can move.
+    pub fn roll(&mut self) -> Option<Roll> {
+        self.finish_walk();
+        let roll = self.game.roll().ok()?;
+        let colour = self.turn();
+        self.selected = None;
+        self.news = Some(if self.stuck() {
+            News::Stuck(colour, roll)
+        } else {
+            News::Rolled(colour, roll)
+        });
+        let origins = self.origins();
+        if let [only] = origins[..] {
+            self.selected = Some(only);
+        }
+        self.version += 1;
+        Some(roll)
+    }
+
+    /// Selects the pawn at `origin` (or unselects it when it was selected).
+    /// Returns whether it may move.
+    pub fn select(&mut self, origin: Origin) -> bool {
+        if !self.origins().contains(&origin) {
+            return false;
+        }
+        self.selected = if self.selected == Some(origin) && self.origins().len() > 1 {
+            None
+        } else {
+            Some(origin)
+        };
+        self.version += 1;
+        true
+    }
+
+    /// A click on pawn `number` of `colour`: selects it if it may move,
+    /// otherwise counts as a click on its square (a capture, a drop).
+    pub fn click_pawn(&mut self, colour: Colour, number: usize) -> bool {
+        let at = self.pieces.at(colour, number);
+        if colour == self.turn() && self.choosing_move() {
+            let origin = at.map_or(Origin::Home, Origin::Square);
+            if self.select(origin) {
+                return true;
+            }
+        }
+        at.is_some_and(|s| self.click_square(s))
+    }
+
+    /// A click on square `s`: drops the barricade there, moves the selected
+    /// pawn there, or moves the only pawn that can go there.
+    pub fn click_square(&mut self, s: Square) -> bool {
+        if self.dropping() {
+            return self.drop_barricade(s);
+        }
+        if !self.choosing_move() {
+            return false;
+        }
+        let moves = self.moves();
+        let chosen = match self.selected.and_then(|from| moves.find(from, s)) {
+            Some(c) => Some(c),
+            None => {
+                let mut to_s = moves.iter().filter(|c| c.to() == s);
+                match (to_s.next(), to_s.next()) {
+                    (Some(&c), None) => Some(c),
+                    _ => None,
+                }
+            }
+        };
+        match chosen {
+            Some(c) => self.move_to(c),
+            None => false,
+        }
+    }
+
+    /// Plays candidate `c`; a move that takes a barricade waits for its
+    /// drop square (see [`GameState::drop_barricade`]).
+    pub fn move_to(&mut self, c: Candidate) -> bool {
+        let moves = self.moves();
+        if !self.choosing_move() || moves.find(c.from(), c.to()) != Some(c) {
+            return false;
+        }
+        if c.takes_barricade() && moves.needs_drop() {
+            let colour = self.turn();
+            let number = self.pieces.number_at(colour, c.from()).unwrap_or(0);
+            self.pending = Some(c);
+            self.selected = None;
+            self.walk = self.animate.then(|| Walk {
+                colour,
+                number,
+                path: c.path().to_vec(),
+                step: 0,
+                captured: None,
+            });
+            self.version += 1;
+            true
+        } else {
+            self.apply(c.to_move(None), self.animate)
+        }
+    }
+
+    /// Puts the barricade down on `s` (after taking one, or a held one).
+    pub fn drop_barricade(&mut self, s: Square) -> bool {
+        if !self.drop_squares().contains(s) {
+            return false;
+        }
+        match self.pending {
+            Some(c) => self.apply(c.to_move(Some(s)), false),
+            None => self.apply(Move::Place(s), false),
+        }
+    }
+
+    /// Passes, when the rules allow it now.
+    pub fn pass(&mut self) -> bool {
+        self.can_pass() && self.apply(Move::Pass, false)
+    }
+
+    /// French: rolls again after a 6 (the next roll moves the same pawn).
+    pub fn again(&mut self) -> bool {
+        self.choosing_again() && self.apply(Move::Again, false)
+    }
+
+    /// Drops the selection, or takes back a half-done barricade move.
+    pub fn cancel(&mut self) -> bool {
+        if self.pending.take().is_some() || self.selected.take().is_some() {
+            self.walk = None;
+            self.version += 1;
+            return true;
+        }
+        false
+    }
+
+    /// Takes back the last decision of a person (and the computer's
+    /// replies after it), or a half-done barricade move.
+    pub fn undo(&mut self) -> bool {
+        if self.pending.is_some() {
+            return self.cancel();
+        }
+        let depth = self.undo_depth();
+        if depth == 0 {
+            return false;
+        }
+        let mut record = self.game.record();
+        let keep = record.moves.len().saturating_sub(depth);
+        let undone = record.moves.split_off(keep);
+        record.rolled = true;
+        let Ok(mut state) = GameState::from_record(self.choices, &record) else {
+            return false;
+        };
+        state.redo = std::mem::take(&mut self.redo);
+        state.redo.extend(undone.iter().rev());
+        state.animate = self.animate;
+        state.version = self.version + 1;
+        state.news = Some(News::Undone);
+        *self = state;
+        true
+    }
+
+    /// Plays the next undone decision again.
+    pub fn redo(&mut self) -> bool {
+        let Some(&mv) = self.redo.last() else {
+            return false;
+        };
+        if self.pending.is_some() {
+            return false;
+        }
+        self.finish_walk();
+        self.game.roll_if_due();
+        let done = self.apply(mv, self.animate);
+        if done {
+            self.news = Some(News::Redone);
+        } else {
+            self.redo.clear();
+        }
+        done
+    }
+
+    /// The computer's step when it is its turn: a roll, or its decision
+    /// from `barricade-ai` (computed here, on the calling thread; the page
+    /// asks its web worker instead, through [`GameState::computer_question`]).
+    /// Returns whether it did something.
+    pub fn play_computer(&mut self) -> bool {
+        if self.computer_rolls() {
+            return self.roll().is_some();
+        }
+        let Some(question) = self.computer_question() else {
+            return false;
+        };
+        match barricade_ai::choose(&question.position, question.level, question.seed) {
+            Some(mv) => self.play_computer_answer(question.version, mv),
+            None => false,
+        }
+    }
+
+    /// Is it a computer's turn to roll the die?
+    pub fn computer_rolls(&self) -> bool {
+        self.turn_kind().is_computer()
+            && self.walk.is_none()
+            && self.pending.is_none()
+            && self.phase() == Phase::Roll
+    }
+
+    /// What to ask the computer player whose turn it is, when it has a
+    /// decision to make (not a roll, not while a pawn walks, not at the end).
+    pub fn computer_question(&self) -> Option<ComputerQuestion> {
+        let SeatKind::Computer(level) = self.turn_kind() else {
+            return None;
+        };
+        if self.walk.is_some() || self.pending.is_some() {
+            return None;
+        }
+        match self.phase() {
+            Phase::Over(_) | Phase::Roll => None,
+            _ => Some(ComputerQuestion {
+                level,
+                seed: self.game.seed()
+                    ^ (self.log.len() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                position: *self.position(),
+                version: self.version,
+            }),
+        }
+    }
+
+    /// Plays the computer's answer to the question asked at `version`; does
+    /// nothing if the game has moved on since (an undo, a new game).
+    pub fn play_computer_answer(&mut self, version: u64, mv: Move) -> bool {
+        version == self.version
+            && self.computer_question().is_some()
+            && self.apply(mv, self.animate)
+    }
+
+    /// One step of the walking pawn; returns whether it still walks.
+    pub fn advance_walk(&mut self) -> bool {
+        if let Some(walk) = &mut self.walk {
+            walk.step += 1;
+            if walk.step + 1 >= walk.path.len() {
+                self.walk = None;
+            }
+            self.version += 1;
+        }
+        self.walk.is_some()
+    }
+
+    /// Ends the walk at once.
+    pub fn finish_walk(&mut self) {
+        if self.walk.take().is_some() {
+            self.version += 1;
+        }
+    }
+
+    /// Plays `mv` through the engine and follows it in the pieces, log and
+    /// redo stack. `walk`: show the pawn walking its path.
+    fn apply(&mut self, mv: Move, walk: bool) -> bool {
+        let before = *self.position();
+        let path = if walk { before.path(mv) } else { None };
+        let mut pieces = self.pieces;
+        let moved = pieces.follow(&before, mv);
+        if self.game.play(mv).is_err() {
+            return false;
+        }
+        self.pieces = pieces;
+        let took_barricade =
+            matches!(mv, Move::Step { to, .. } if before.barricades().contains(to));
+        let entry = Entry {
+            colour: before.turn(),
+            roll: before.roll(),
+            mv,
+            captured: moved.and_then(|m| m.captured).map(|(c, _)| c),
+            took_barricade,
+        };
+        self.log.push(entry);
+        if self.redo.last() == Some(&mv) {
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+        }
+        self.selected = None;
+        self.pending = None;
+        self.news = Some(News::Played(entry));
+        self.walk = match (moved, path) {
+            (Some(m), Some(path)) if path.len() > 1 => Some(Walk {
+                colour: m.colour,
+                number: m.number,
+                captured: m
+                    .captured
+                    .map(|(c, n)| (c, n, path.last().unwrap_or(Square::GOAL))),
+                path: path.to_vec(),
+                step: 0,
+            }),
+            _ => None,
+        };
+        self.version += 1;
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,85 @@
+//! The autosave: a tiny versioned text format holding the rules engine's
+//! link code plus the app's own state (the seats' players, a move waiting
+//! for its drop square, the redo stack).
+//!
+//! ```text
+//! barricade-save 1
+//! choices red=human green=- yellow=medium blue=- teams=0 rules=ravensburger
+//! code B...
+//! pending home c1        (optional: from, to of a move waiting for a drop)
+//! redo k9-i9 x g8;pass   (optional: undone moves, next one last)
+//! ```
+
+use super::GameState;
+use super::setup::SetupChoices;
+use barricade_rules::{GameRecord, Move, Origin, Square};
+
+/// The localStorage key of the game.
+pub const KEY: &str = "barricade.game";
+/// Where an unreadable save is kept.
+pub const BACKUP_KEY: &str = "barricade.game.backup";
+/// The localStorage key of the settings.
+pub const SETTINGS_KEY: &str = "barricade.settings";
+/// The first line of a save in this format.
+pub const HEADER: &str = "barricade-save 1";
+
+/// The save text of `state`.
+pub fn encode(state: &GameState) -> String {
+    let mut out = format!(
+        "{HEADER}\nchoices {}\ncode {}\n",
+        state.choices().encode(),
+        state.code()
+    );
+    if let Some(c) = state.pending() {
+        out.push_str(&format!("pending {} {}\n", c.from(), c.to()));
+    }
+    if !state.redo_moves().is_empty() {
+        let moves: Vec<String> = state.redo_moves().iter().map(Move::to_string).collect();
+        out.push_str(&format!("redo {}\n", moves.join(";")));
+    }
+    out
+}
+
+/// The game saved in `text`, or why it cannot be read.
+pub fn decode(text: &str) -> Result<GameState, String> {
+    let mut lines = text.lines();
+    if lines.next().map(str::trim) != Some(HEADER) {
+        return Err("unknown save format".into());
+    }
+    let (mut choices, mut code, mut pending, mut redo) = (None, None, None, Vec::new());
+    for line in lines {
+        let (key, value) = line.split_once(' ').unwrap_or((line, ""));
+        match key {
+            "choices" => choices = SetupChoices::decode(value),
+            "code" => code = Some(value.trim()),
+            "pending" => {
+                let (from, to) = value.split_once(' ').ok_or("bad pending move")?;
+                let from: Origin = from.parse().map_err(|_| "bad pending origin")?;
+                let to: Square = to.parse().map_err(|_| "bad pending square")?;
+                pending = Some((from, to));
+            }
+            "redo" => {
+                for mv in value.split(';') {
+                    redo.push(mv.parse::<Move>().map_err(|e| e.to_string())?);
+                }
+            }
+            "" => {}
+            _ => return Err(format!("unknown line {key:?}")),
+        }
+    }
+    let choices = choices.ok_or("no readable seats")?;
+    let record = GameRecord::from_code(code.ok_or("no game code")?).map_err(|e| e.to_string())?;
+    let mut state = GameState::from_record(choices, &record)?;
+    if let Some((from, to)) = pending {
+        let c = state
+            .moves()
+            .find(from, to)
+            .filter(|c| c.takes_barricade())
+            .ok_or("the pending move is not legal")?;
+        if !state.move_to(c) || state.pending().is_none() {
+            return Err("the pending move is not legal".into());
+        }
+    }
+    state.redo = redo;
+    Ok(state)
+}

@@ -1,0 +1,102 @@
+//! The player's settings, kept between visits: animation speed and the
+//! last new-game choices.
+
+use super::setup::SetupChoices;
+
+/// How fast pawns walk and the die tumbles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Speed {
+    /// Slow: 240 ms a step.
+    Slow,
+    /// The designed pace: 120 ms a step.
+    #[default]
+    Normal,
+    /// Fast: 50 ms a step.
+    Fast,
+    /// No animation at all.
+    Instant,
+}
+
+impl Speed {
+    /// Every speed, slowest first.
+    pub const ALL: [Speed; 4] = [Speed::Slow, Speed::Normal, Speed::Fast, Speed::Instant];
+
+    /// Milliseconds per step of a walking pawn (0: no walking).
+    pub fn step_ms(self) -> u32 {
+        match self {
+            Speed::Slow => 240,
+            Speed::Normal => 120,
+            Speed::Fast => 50,
+            Speed::Instant => 0,
+        }
+    }
+
+    /// Milliseconds the die tumbles.
+    pub fn roll_ms(self) -> u32 {
+        self.step_ms() * 10 / 3
+    }
+
+    /// Milliseconds before a computer acts or a stuck turn passes.
+    pub fn pause_ms(self) -> u32 {
+        match self {
+            Speed::Instant => 60,
+            other => other.step_ms() * 5,
+        }
+    }
+
+    /// The stable code in the stored settings and the form.
+    pub fn code(self) -> &'static str {
+        match self {
+            Speed::Slow => "slow",
+            Speed::Normal => "normal",
+            Speed::Fast => "fast",
+            Speed::Instant => "instant",
+        }
+    }
+
+    /// The speed for a code made by [`Speed::code`].
+    pub fn from_code(code: &str) -> Option<Speed> {
+        Speed::ALL.into_iter().find(|s| s.code() == code)
+    }
+}
+
+/// What is remembered between visits besides the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// Animation speed.
+    pub speed: Speed,
+    /// The last new-game choices.
+    pub choices: SetupChoices,
+}
+
+impl Settings {
+    /// Two lines: `speed NAME` and `choices LINE`.
+    ///
+    /// ```
+    /// use barricade_web::state::settings::Settings;
+    /// let s = Settings::default();
+    /// assert_eq!(Settings::decode(&s.encode()), s);
+    /// ```
+    pub fn encode(&self) -> String {
+        format!(
+            "speed {}\nchoices {}",
+            self.speed.code(),
+            self.choices.encode()
+        )
+    }
+
+    /// Reads [`Settings::encode`]; anything unreadable keeps its default.
+    pub fn decode(text: &str) -> Settings {
+        let mut settings = Settings::default();
+        for line in text.lines() {
+            match line.split_once(' ') {
+                Some(("speed", v)) => settings.speed = Speed::from_code(v).unwrap_or_default(),
+                Some(("choices", v)) => {
+                    settings.choices = SetupChoices::decode(v).unwrap_or_default()
+                }
+                _ => {}
+            }
+        }
+        settings
+    }
+}

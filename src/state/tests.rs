@@ -1,0 +1,152 @@
+//! Native tests of the game state and its autosave.
+
+use super::setup::{SeatKind, SetupChoices};
+use super::*;
+use barricade_ai::Level;
+
+fn two_humans() -> SetupChoices {
+    SetupChoices {
+        seats: [Some(SeatKind::Human), None, None, Some(SeatKind::Human)],
+        ..SetupChoices::default()
+    }
+}
+
+/// Plays one turn through the intents only: roll, the topmost legal
+/// destination, the last allowed drop square.
+fn play_turn(state: &mut GameState) {
+    if state.phase() == Phase::Roll {
+        state.roll().unwrap();
+    }
+    if state.dropping() {
+        let drop = state.drop_squares().last().unwrap();
+        assert!(state.click_square(drop));
+        return;
+    }
+    if state.choosing_again() {
+        assert!(state.pass());
+        return;
+    }
+    if state.stuck() {
+        assert!(state.pass());
+        return;
+    }
+    let best = state
+        .moves()
+        .iter()
+        .min_by_key(|c| c.to().y())
+        .copied()
+        .unwrap();
+    assert!(state.select(best.from()));
+    assert!(state.destinations().contains(&best));
+    assert!(state.click_square(best.to()));
+    if state.dropping() {
+        let drop = state.drop_squares().last().unwrap();
+        assert!(state.drop_barricade(drop));
+    }
+}
+
+#[test]
+fn a_whole_game_through_the_intents_matches_the_engine() {
+    let mut state = GameState::new(two_humans(), 11).unwrap();
+    let mut turns = 0;
+    while state.winner().is_none() && turns < 3000 {
+        play_turn(&mut state);
+        turns += 1;
+    }
+    assert!(state.winner().is_some());
+    let record = GameRecord::from_code(&state.code()).unwrap();
+    let replayed = record.replay().unwrap();
+    assert_eq!(replayed.position(), state.position());
+    assert!(state.log().iter().any(|e| e.took_barricade));
+    // Every pawn the pieces track is where the engine has one.
+    for colour in [Colour::Red, Colour::Blue] {
+        let on_board: SquareSet = (0..5)
+            .filter_map(|n| state.pieces().at(colour, n))
+            .collect();
+        assert_eq!(on_board, state.position().pawns(colour));
+    }
+}
+
+#[test]
+fn undo_and_redo_walk_the_history() {
+    let mut state = GameState::new(two_humans(), 3).unwrap();
+    for _ in 0..6 {
+        play_turn(&mut state);
+    }
+    let code = state.code();
+    let before = *state.position();
+    assert!(state.undo());
+    assert_eq!(state.log().len(), 5);
+    assert!(matches!(state.phase(), Phase::Move(_)));
+    assert!(state.redo());
+    assert_eq!(*state.position(), before);
+    assert_eq!(state.code(), code);
+    assert!(!state.can_redo());
+}
+
+#[test]
+fn undo_takes_back_the_computer_replies_too() {
+    let choices = SetupChoices {
+        seats: [
+            Some(SeatKind::Human),
+            None,
+            Some(SeatKind::Computer(Level::Easy)),
+            None,
+        ],
+        ..SetupChoices::default()
+    };
+    let mut state = GameState::new(choices, 5).unwrap();
+    play_turn(&mut state);
+    while state.turn() == Colour::Yellow {
+        assert!(state.play_computer());
+    }
+    assert!(state.log().len() >= 2);
+    assert!(state.undo());
+    assert!(state.log().is_empty());
+    assert_eq!(state.turn(), Colour::Red);
+}
+
+#[test]
+fn a_save_in_the_middle_of_a_drop_resumes_there() {
+    let mut state = GameState::new(two_humans(), 1).unwrap();
+    let mut guard = 0;
+    while state.pending().is_none() && guard < 2000 {
+        guard += 1;
+        if state.phase() == Phase::Roll {
+            state.roll();
+        }
+        if let Some(c) = state.moves().iter().find(|c| c.takes_barricade()).copied() {
+            assert!(state.move_to(c));
+        } else {
+            play_turn(&mut state);
+        }
+    }
+    let pending = state.pending().unwrap();
+    let text = save::encode(&state);
+    let back = save::decode(&text).unwrap();
+    assert_eq!(back.pending(), Some(pending));
+    assert_eq!(back.drop_squares(), state.drop_squares());
+    assert_eq!(back.code(), state.code());
+}
+
+#[test]
+fn a_damaged_save_says_why() {
+    assert!(save::decode("").is_err());
+    assert!(save::decode("barricade-save 1\ncode ???").is_err());
+    let state = GameState::new(two_humans(), 1).unwrap();
+    let text = save::encode(&state).replace("code B", "code X");
+    assert!(save::decode(&text).is_err());
+    assert!(save::decode(&save::encode(&state)).is_ok());
+}
+
+#[test]
+fn the_only_pawn_that_can_reach_a_square_moves_with_one_click() {
+    let mut state = GameState::new(two_humans(), 2).unwrap();
+    state.roll().unwrap();
+    // At the start only home pawns move: the origin is selected already.
+    assert_eq!(state.selected(), Some(Origin::Home));
+    let target = state.destinations()[0].to();
+    state.cancel();
+    assert!(state.click_square(target));
+    assert_eq!(state.log().len(), 1);
+}

@@ -1,0 +1,192 @@
+// Whole games through the UI alone (clicks and keys, fixed seeds), checked
+// against the rules engine; reload in the middle of a drop; undo/redo;
+// keyboard play; click-to-highlight timing; screenshots of every screen.
+import { test, expect, type Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import {
+  ARTIFACTS,
+  collectErrors,
+  expectEngineAgrees,
+  playStep,
+  playUntil,
+  startGame,
+} from "./helpers-game";
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+async function shot(page: Page, name: string) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+const record = (page: Page) => page.locator("[data-game]").getAttribute("data-record");
+
+test("first visit: the board and the new-game form, at both sizes", async ({ page }) => {
+  const errors = collectErrors(page);
+  for (const [name, size] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+    await page.setViewportSize(size);
+    await page.goto("./");
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await expect(page.locator('[data-screen="setup"]')).toBeVisible();
+    await expect(page.locator("[data-pawn]")).toHaveCount(20);
+    await expect(page.locator('[data-action="quick-start"]')).toBeVisible();
+    await shot(page, `setup-${name}`);
+  }
+  expect(errors).toEqual([]);
+});
+
+test("a two-player game to the win, with captures and drops, matches the engine", async ({ page }) => {
+  test.setTimeout(150_000);
+  const errors = collectErrors(page);
+  await page.setViewportSize(DESKTOP);
+  await startGame(page, { seats: { red: "human", blue: "human" }, seed: 7 });
+  await expect(page.locator("[data-game]")).toHaveAttribute("data-turn", "red");
+  await page.click('[data-action="roll"]');
+  await expect(page.locator("[data-die]")).toHaveAttribute("data-value", /^[1-6]$/);
+  await shot(page, "play-desktop");
+  await playUntil(page, async () => false);
+  await expect(page.locator("[data-end]")).toBeVisible();
+  const winner = await page.locator("[data-game]").getAttribute("data-winner");
+  expect(["red", "blue"]).toContain(winner);
+  const stats = await page.locator(".stats tbody td").allTextContents();
+  const captures = stats.filter((_, i) => i % 3 === 1).reduce((a, b) => a + Number(b), 0);
+  const moved = stats.filter((_, i) => i % 3 === 2).reduce((a, b) => a + Number(b), 0);
+  expect(captures).toBeGreaterThan(0);
+  expect(moved).toBeGreaterThan(0);
+  await shot(page, "end-desktop");
+  await expectEngineAgrees(page, ["red", "blue"]);
+  expect(errors).toEqual([]);
+});
+
+test("a four-player team game to the win on a phone matches the engine", async ({ page }) => {
+  test.setTimeout(170_000);
+  const errors = collectErrors(page);
+  await page.setViewportSize(PHONE);
+  await startGame(page, {
+    seats: { red: "human", green: "human", yellow: "human", blue: "human" },
+    teams: true,
+    seed: 21,
+  });
+  await page.click('[data-action="roll"]');
+  await shot(page, "play-phone");
+  await playUntil(page, async () => false);
+  const winner = (await page.locator("[data-game]").getAttribute("data-winner"))!;
+  expect(["red yellow", "green blue"]).toContain(winner);
+  await shot(page, "end-phone");
+  await expectEngineAgrees(page, ["red", "green", "yellow", "blue"]);
+  expect(errors).toEqual([]);
+});
+
+test("a reload in the middle of a barricade drop resumes it", async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.setViewportSize(DESKTOP);
+  await startGame(page, { seats: { red: "human", blue: "human" }, seed: 3 });
+  await playUntil(page, async () => (await page.locator("[data-drop]").count()) > 0);
+  const drops = await page.locator("[data-drop]").count();
+  const code = await record(page);
+  await shot(page, "drop-desktop");
+  await page.reload();
+  await expect(page.locator("[data-drop]")).toHaveCount(drops);
+  expect(await record(page)).toBe(code);
+  await expect(page.locator("[data-barricade]")).toHaveCount(10);
+  await page.setViewportSize(PHONE);
+  await shot(page, "drop-phone");
+  await page.locator("[data-drop]").last().click();
+  await expect(page.locator("[data-drop]")).toHaveCount(0);
+  await expect(page.locator("[data-barricade]")).toHaveCount(11);
+  await expectEngineAgrees(page, ["red", "blue"]);
+  expect(errors).toEqual([]);
+});
+
+test("undo and redo", async ({ page }) => {
+  const errors = collectErrors(page);
+  await startGame(page, { seats: { red: "human", yellow: "human" }, seed: 5 });
+  for (let i = 0; i < 12; i++) await playStep(page);
+  await playUntil(page, async () => page.locator('[data-action="roll"]').isEnabled());
+  const before = await record(page);
+  const turn = await page.locator("[data-game]").getAttribute("data-turn");
+  await page.click('[data-action="undo"]');
+  await expect(page.locator("[data-game]")).not.toHaveAttribute("data-record", before!);
+  await expect(page.locator("[data-game]")).not.toHaveAttribute("data-turn", turn!);
+  await page.click('[data-action="redo"]');
+  await expect(page.locator("[data-game]")).toHaveAttribute("data-record", before!);
+  await expect(page.locator('[data-action="redo"]')).toBeDisabled();
+  expect(errors).toEqual([]);
+});
+
+test("keyboard only: a few turns", async ({ page }) => {
+  const errors = collectErrors(page);
+  await startGame(page, { seats: { red: "human", blue: "human" }, seed: 9 });
+  for (let turn = 0; turn < 4; turn++) {
+    const code = await record(page);
+    await page.keyboard.press("r");
+    await expect(page.locator("[data-die]")).toHaveAttribute("data-value", /^[1-6]$/);
+    // Focus the first selectable pawn (or a legal square when one pawn is
+    // preselected), act with Enter until the turn is over.
+    for (let i = 0; i < 6 && (await record(page)) === code; i++) {
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement;
+        return el?.getAttribute("data-square") ?? el?.getAttribute("data-pawn") ?? null;
+      });
+      if (focused === null) {
+        const target = page.locator("[data-legal],[data-drop],[data-selectable]").first();
+        if ((await target.count()) === 0) break;
+        await target.focus();
+      }
+      await page.keyboard.press("Enter");
+      await page.waitForTimeout(30);
+    }
+    await playUntil(page, async () => page.locator('[data-action="roll"]').isEnabled());
+  }
+  // Escape cancels a selection.
+  await page.keyboard.press("r");
+  const selected = page.locator("[data-selected]");
+  if ((await selected.count()) > 0) {
+    await page.keyboard.press("Escape");
+    await expect(page.locator("[data-legal]")).toHaveCount(0);
+  }
+  await expect(page.locator("[data-live]")).toContainText(/rolled/);
+  expect(errors).toEqual([]);
+});
+
+test("clicking a pawn highlights its destinations within a frame", async ({ page }) => {
+  await startGame(page, { seats: { red: "human", blue: "human" }, seed: 12 });
+  // Get pawns onto the board so that several can be selected.
+  let samples: number[] = [];
+  for (let i = 0; i < 400 && samples.length < 15; i++) {
+    const n = await page.locator("[data-selectable]").count();
+    if (n >= 2 && (await page.locator("[data-selected]").count()) === 0) {
+      const ms = await page.evaluate(async () => {
+        const pawn = document.querySelector("[data-selectable]") as SVGGElement;
+        const t0 = performance.now();
+        pawn.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+        while (!document.querySelector("[data-legal]")) {
+          await new Promise((r) => setTimeout(r, 0));
+        }
+        return performance.now() - t0;
+      });
+      samples.push(ms);
+      await page.keyboard.press("Escape");
+    }
+    await playStep(page);
+  }
+  expect(samples.length).toBeGreaterThan(3);
+  samples = samples.sort((a, b) => a - b);
+  const median = samples[Math.floor(samples.length / 2)];
+  console.log(`click-to-highlight ms: median ${median.toFixed(2)}, max ${samples[samples.length - 1].toFixed(2)}`);
+  expect(median).toBeLessThan(16);
+});
+
+test("a damaged save is kept as a backup and reported", async ({ page }) => {
+  await page.goto("./");
+  await page.evaluate(() => localStorage.setItem("barricade.game", "barricade-save 1\ncode nonsense"));
+  await page.reload();
+  await expect(page.locator("[data-notice]")).toBeVisible();
+  const backup = await page.evaluate(() => localStorage.getItem("barricade.game.backup"));
+  expect(backup).toContain("nonsense");
+  await page.click('[data-action="quick-start"]');
+  await expect(page.locator('[data-screen="play"]')).toBeVisible();
+});

@@ -1,0 +1,163 @@
+// Helpers for the game tests: set up a game through the form, play turns
+// by clicks with a simple policy, read the board, and ask the rules engine
+// (the `barricade` CLI) for the position of a record.
+import { expect, type Page } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+
+export const ARTIFACTS = join(__dirname, "..", "artifacts");
+const REPO = join(__dirname, "..", "..");
+
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(msg.text());
+  });
+  page.on("pageerror", (err) => errors.push(String(err)));
+  return errors;
+}
+
+export type SeatCode = "-" | "human" | "easy" | "medium" | "hard";
+
+export interface GameSetup {
+  seats: Partial<Record<"red" | "green" | "yellow" | "blue", SeatCode>>;
+  teams?: boolean;
+  preset?: string;
+  seed: number;
+  speed?: string;
+}
+
+/** Opens the app with no saved game and starts a game through the form. */
+export async function startGame(page: Page, setup: GameSetup) {
+  await page.goto("./");
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.locator('[data-screen="setup"]').waitFor();
+  for (const colour of ["red", "green", "yellow", "blue"] as const) {
+    await page.selectOption(`[data-setup-seat="${colour}"]`, setup.seats[colour] ?? "-");
+  }
+  if (setup.teams) await page.check("[data-setup-teams]");
+  await page.selectOption("[data-setup-preset]", setup.preset ?? "ravensburger");
+  await page.fill("[data-setup-seed]", String(setup.seed));
+  await page.selectOption("[data-setup-speed]", setup.speed ?? "instant");
+  await page.click('[data-action="start"]');
+  await page.locator('[data-screen="play"]').waitFor();
+}
+
+/** Row number of a square name ("i14" -> 14): higher is nearer the goal. */
+function row(square: string): number {
+  return Number(square.slice(1));
+}
+
+/** Plays one decision of a person by clicks: roll, then the legal square
+ * nearest the top over all selectable pawns, then the last drop square.
+ * Returns false when the game is over. */
+export async function playStep(page: Page): Promise<boolean> {
+  const game = page.locator("[data-game]");
+  if ((await game.getAttribute("data-winner")) !== null) return false;
+  const drops = page.locator("[data-drop]");
+  if ((await drops.count()) > 0) {
+    await drops.last().click();
+    return true;
+  }
+  const roll = page.locator('[data-action="roll"]');
+  if (await roll.isEnabled()) {
+    await roll.click();
+    return true;
+  }
+  const selectable = page.locator("[data-selectable]");
+  const n = await selectable.count();
+  if (n > 0) {
+    let best: { pawn: number; square: string } | null = null;
+    for (let i = 0; i < n; i++) {
+      const pawn = selectable.nth(i);
+      if ((await pawn.getAttribute("data-selected")) === null) await pawn.click();
+      const legal = await page
+        .locator("[data-legal]")
+        .evaluateAll((els) => els.map((e) => e.getAttribute("data-square")!));
+      for (const sq of legal) {
+        if (!best || row(sq) > row(best.square)) best = { pawn: i, square: sq };
+      }
+    }
+    if (best) {
+      const pawn = selectable.nth(best.pawn);
+      if ((await pawn.getAttribute("data-selected")) === null) await pawn.click();
+      await page.locator(`[data-square="${best.square}"][data-legal]`).click();
+      return true;
+    }
+  }
+  const pass = page.locator('[data-action="pass"]');
+  if (await pass.isVisible()) {
+    await pass.click();
+    return true;
+  }
+  await page.waitForTimeout(20);
+  return true;
+}
+
+/** Plays until `done` or the game is over (at most `limit` steps). */
+export async function playUntil(page: Page, done: () => Promise<boolean>, limit = 5000) {
+  for (let i = 0; i < limit; i++) {
+    if (await done()) return;
+    if (!(await playStep(page))) return;
+  }
+  throw new Error("the game did not finish");
+}
+
+export interface Board {
+  pawns: Record<string, string[]>;
+  barricades: string[];
+  winner: string | null;
+}
+
+/** The pieces as the page shows them. */
+export async function readBoard(page: Page): Promise<Board> {
+  return page.evaluate(() => {
+    const pawns: Record<string, string[]> = {};
+    for (const el of document.querySelectorAll("[data-pawn]")) {
+      const at = el.getAttribute("data-at")!;
+      const colour = el.getAttribute("data-pawn")!;
+      pawns[colour] ??= [];
+      if (at !== "home") pawns[colour].push(at);
+    }
+    for (const list of Object.values(pawns)) list.sort();
+    const barricades = [...document.querySelectorAll("[data-barricade]")]
+      .map((e) => e.getAttribute("data-at")!)
+      .sort();
+    const winner = document.querySelector("[data-game]")!.getAttribute("data-winner");
+    return { pawns, barricades, winner };
+  });
+}
+
+/** The rules engine's final position for a record code, via the CLI. */
+export function engineBoard(code: string, colours: string[]): Board {
+  const out = execFileSync("cargo", ["run", "-q", "-p", "barricade-cli", "--", "replay", code], {
+    cwd: REPO,
+    encoding: "utf8",
+  });
+  const position = /^position: (.*)$/m.exec(out)![1];
+  const fields = new Map(
+    position.split(" ").map((kv) => kv.split("=") as [string, string]),
+  );
+  const pawns: Record<string, string[]> = {};
+  for (const c of colours) pawns[c] = (fields.get(c) ?? "").split(",").filter(Boolean).sort();
+  const barricades = (fields.get("barricades") ?? "").split(",").filter(Boolean).sort();
+  const w = /^winner: (.*)$/m.exec(out)![1];
+  const winner = w === "none yet" ? null : w.split("+").join(" ");
+  return { pawns, barricades, winner };
+}
+
+/** Checks that the page shows what the engine gives for its record. */
+export async function expectEngineAgrees(page: Page, colours: string[]) {
+  const code = await page.locator("[data-game]").getAttribute("data-record");
+  expect(code).toBeTruthy();
+  const shown = await readBoard(page);
+  const engine = engineBoard(code!, colours);
+  expect(shown.pawns).toEqual(engine.pawns);
+  expect(shown.barricades).toEqual(engine.barricades);
+  if (engine.winner) {
+    expect(shown.winner!.split(" ").sort()).toEqual(engine.winner.split(" ").sort());
+  } else {
+    expect(shown.winner).toBeNull();
+  }
+}
