@@ -117,36 +117,56 @@ test("undo and redo", async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
+/** Presses Tab until the focused element matches `selector` (at most
+ * `limit` presses); returns whether it got there. Keyboard only. */
+async function tabTo(page: Page, selector: string, limit = 250): Promise<boolean> {
+  for (let i = 0; i < limit; i++) {
+    if (await page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, selector)) {
+      return true;
+    }
+    await page.keyboard.press("Tab");
+  }
+  return false;
+}
+
 test("keyboard only: a few turns", async ({ page }) => {
   const errors = collectErrors(page);
   await startGame(page, { seats: { red: "human", blue: "human" }, seed: 9 });
+  // From here on only keys are pressed: no clicks, no focus set by script.
   for (let turn = 0; turn < 4; turn++) {
-    const code = await record(page);
     await page.keyboard.press("r");
     await expect(page.locator("[data-die]")).toHaveAttribute("data-value", /^[1-6]$/);
-    // Focus the first selectable pawn (or a legal square when one pawn is
-    // preselected), act with Enter until the turn is over.
-    for (let i = 0; i < 6 && (await record(page)) === code; i++) {
-      const focused = await page.evaluate(() => {
-        const el = document.activeElement;
-        return el?.getAttribute("data-square") ?? el?.getAttribute("data-pawn") ?? null;
-      });
-      if (focused === null) {
-        const target = page.locator("[data-legal],[data-drop],[data-selectable]").first();
-        if ((await target.count()) === 0) break;
-        await target.focus();
-      }
+    // The record after the roll; it changes again when the move is made.
+    const code = await record(page);
+    // Pawn, then destination, then (if a barricade was taken) its new square:
+    // each reached with Tab and chosen with Enter, until the turn is over.
+    for (let step = 0; step < 6 && (await record(page)) === code; step++) {
+      const want = (await page.locator("[data-drop]").count())
+        ? "[data-drop]"
+        : (await page.locator("[data-legal]").count())
+          ? "[data-legal]"
+          : "[data-selectable]";
+      if ((await page.locator(want).count()) === 0) break;
+      expect(await tabTo(page, want)).toBe(true);
       await page.keyboard.press("Enter");
-      await page.waitForTimeout(30);
     }
-    await playUntil(page, async () => page.locator('[data-action="roll"]').isEnabled());
+    // A turn with no legal move passes by itself.
+    await expect.poll(() => record(page), { timeout: 10_000 }).not.toBe(code);
+    await expect(page.locator('[data-action="roll"]')).toBeEnabled();
   }
-  // Escape cancels a selection.
+  // Four decisions are in the move log, each a pawn move or a pass.
+  await expect(page.locator(".log .entries li")).toHaveCount(4);
+  const moves = await page.locator(".log .entries .what").allTextContents();
+  for (const m of moves) expect(m).toMatch(/(home|[a-q]\d+)-[a-q]\d+|pass/);
+  // Escape cancels a selection made with the keyboard.
   await page.keyboard.press("r");
-  const selected = page.locator("[data-selected]");
-  if ((await selected.count()) > 0) {
+  if ((await page.locator("[data-selectable]").count()) > 0) {
+    expect(await tabTo(page, "[data-selectable]")).toBe(true);
+    await page.keyboard.press("Enter");
+    await expect(page.locator("[data-legal]").first()).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(page.locator("[data-legal]")).toHaveCount(0);
+    await expect(page.locator("[data-selected]")).toHaveCount(0);
   }
   await expect(page.locator("[data-live]")).toContainText(/rolled/);
   expect(errors).toEqual([]);
