@@ -4,7 +4,7 @@
 
 use crate::geometry::{home_slot_xy, square_xy};
 use crate::state::GameState;
-use barricade_rules::{Colour, Origin, Square, SquareSet, board};
+use barricade_rules::{Colour, Move, Origin, Square, SquareSet, board};
 
 /// Where a pawn is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,6 +70,10 @@ pub struct Scene {
     pub drops: SquareSet,
     /// The ways to the legal destinations.
     pub routes: Vec<Route>,
+    /// The squares of the hard bot's suggestion, when a hint was asked
+    /// for: the pawn's square, its destination and the barricade's new
+    /// square.
+    pub hint: SquareSet,
 }
 
 impl Scene {
@@ -102,6 +106,7 @@ impl Scene {
             barricades: board::barricade_start_squares().to_vec(),
             legal: SquareSet::EMPTY,
             targets: SquareSet::EMPTY,
+            hint: SquareSet::EMPTY,
             drops: SquareSet::EMPTY,
             routes: Vec::new(),
         }
@@ -188,8 +193,28 @@ impl Scene {
             },
             drops: state.drop_squares(),
             routes,
+            hint: state.hint().map_or(SquareSet::EMPTY, hint_squares),
         }
     }
+}
+
+/// The squares a suggested decision touches.
+fn hint_squares(mv: Move) -> SquareSet {
+    let mut set = SquareSet::EMPTY;
+    match mv {
+        Move::Step { from, to, drop } => {
+            if let Origin::Square(s) = from {
+                set.insert(s);
+            }
+            set.insert(to);
+            if let Some(d) = drop {
+                set.insert(d);
+            }
+        }
+        Move::Place(s) => set.insert(s),
+        Move::Pass | Move::Again => {}
+    }
+    set
 }
 
 #[cfg(test)]

@@ -60,6 +60,8 @@ pub enum Text {
     Undo,
     /// Redo.
     Redo,
+    /// The hint button.
+    Hint,
     /// Open the new-game form.
     NewGameButton,
     /// French: roll again.
@@ -121,6 +123,7 @@ pub fn t(text: Text) -> &'static str {
         Text::Pass => "Pass",
         Text::Undo => "Undo",
         Text::Redo => "Redo",
+        Text::Hint => "Hint",
         Text::NewGameButton => "New game",
         Text::Again => "Roll again",
         Text::EndTurn => "End turn",
@@ -291,6 +294,7 @@ pub fn news(news: News) -> String {
         }
         News::Undone => "Move taken back".to_string(),
         News::Redone => "Move played again".to_string(),
+        News::Hint(mv) => format!("Hint: {mv}"),
     }
 }
 

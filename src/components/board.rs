@@ -208,12 +208,13 @@ pub fn pawn_attributes(p: &PawnPiece) -> [(&'static str, Option<String>); 8] {
     ]
 }
 
-/// The marks of a square: (legal, drop, target).
-fn marks(scene: &Scene, s: Square) -> (bool, bool, bool) {
+/// The marks of a square: (legal, drop, target, hint).
+fn marks(scene: &Scene, s: Square) -> (bool, bool, bool, bool) {
     (
         scene.legal.contains(s),
         scene.drops.contains(s),
         scene.targets.contains(s),
+        scene.hint.contains(s),
     )
 }
 
@@ -257,14 +258,15 @@ impl Drawn {
         );
         let old = last.as_ref().filter(|_| same_homes);
         for (cell, sq) in self.cells.iter().zip(Square::all()) {
-            let (legal, drop, target) = marks(s, sq);
-            if old.is_some_and(|l| marks(l, sq) == (legal, drop, target)) {
+            let (legal, drop, target, hint) = marks(s, sq);
+            if old.is_some_and(|l| marks(l, sq) == (legal, drop, target, hint)) {
                 continue;
             }
             let active = legal || drop;
             set(cell, "data-legal", legal.then_some(""));
             set(cell, "data-drop", drop.then_some(""));
             set(cell, "data-target", target.then_some(""));
+            set(cell, "data-hint", hint.then_some(""));
             set(cell, "tabindex", active.then_some("0"));
             set(cell, "role", active.then_some("button"));
             set(

@@ -90,6 +90,24 @@ impl Ctx {
         }
     }
 
+    /// Asks the hard bot (in the web worker) for a suggestion for the
+    /// person to play; it is shown on the board, not played.
+    pub fn ask_hint(&self) {
+        let Some(question) = self.state.with_untracked(|s| s.hint_question()) else {
+            return;
+        };
+        let state = self.state;
+        ai_worker::ask(
+            |id| ai_protocol::request(id, &question.position, question.level, question.seed),
+            move |answer| match answer {
+                Ok(mv) => state.update(|s| {
+                    s.show_hint(question.position, mv);
+                }),
+                Err(e) => leptos::logging::warn!("hint: {e}"),
+            },
+        );
+    }
+
     /// Lets the die tumble for a moment.
     pub fn tumble(&self) {
         let ms = self.speed().roll_ms();

@@ -90,7 +90,7 @@ pub fn markup(speed: Speed, log_open: bool) -> String {
             r#"<div class="controls"><button class="die" data-action="roll" data-die=""><svg viewBox="0 0 30 30" aria-hidden="true"><rect class="die-face" x="1" y="1" width="28" height="28" rx="6"/><g class="pips"></g></svg></button><p class="status"></p></div>"#,
             r#"<section class="end" data-end="" role="status" hidden><h2 class="end-title"></h2><table class="stats"><thead><tr><th scope="col">{player}</th><th scope="col">{turns}</th><th scope="col">{captures}</th><th scope="col">{barricades}</th></tr></thead><tbody></tbody></table>"#,
             r#"<div class="actions">{rematch}{new_game}</div></section>"#,
-            r#"<div class="actions">{pass}{again}{cancel}{undo}{redo}</div>"#,
+            r#"<div class="actions">{pass}{again}{cancel}{hint}{undo}{redo}</div>"#,
             r#"<details class="log"{open}><summary>{moves}</summary><p class="muted">{no_moves}</p><ol class="entries" reversed hidden></ol></details>"#,
             r#"{speed}<p class="sr-only" aria-live="polite" data-live=""></p></div>"#
         ),
@@ -105,6 +105,7 @@ pub fn markup(speed: Speed, log_open: bool) -> String {
         again = b("again", r#" class="primary" hidden"#, Text::Again),
         cancel = b("cancel", " hidden", Text::Cancel),
         undo = b("undo", "", Text::Undo),
+        hint = b("hint", " hidden", Text::Hint),
         redo = b("redo", "", Text::Redo),
         open = if log_open { " open" } else { "" },
         moves = t(Text::Moves),
@@ -216,6 +217,10 @@ impl Panel {
                 ("pass", human && s.can_pass()),
                 ("again", human && s.choosing_again()),
                 ("cancel", s.selected().is_some() || s.pending().is_some()),
+                (
+                    "hint",
+                    human && s.hint_question().is_some() && s.hint().is_none(),
+                ),
             ];
             for (action, on) in shown {
                 dom::with(root, &format!(r#"[data-action="{action}"]"#), |el| {
@@ -258,6 +263,7 @@ pub fn action(ctx: Ctx, action: &str) {
         "pass" => act(GameState::pass),
         "again" => act(GameState::again),
         "cancel" => act(GameState::cancel),
+        "hint" => ctx.ask_hint(),
         "undo" => act(GameState::undo),
         "redo" => act(GameState::redo),
         "rematch" => {
@@ -291,7 +297,7 @@ mod tests {
     fn the_panel_has_every_control() {
         let m = markup(Speed::Normal, true);
         for action in [
-            "new-game", "roll", "rematch", "pass", "again", "cancel", "undo", "redo",
+            "new-game", "roll", "rematch", "pass", "again", "cancel", "hint", "undo", "redo",
         ] {
             assert!(
                 m.contains(&format!(r#"data-action="{action}""#)),

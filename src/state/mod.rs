@@ -47,6 +47,8 @@ pub enum News {
     Undone,
     /// A move was played again.
     Redone,
+    /// The hard bot suggests this decision (a hint, not played).
+    Hint(Move),
 }
 
 /// A decision the computer player to move has to make.
@@ -74,6 +76,8 @@ pub struct GameState {
     pending: Option<Candidate>,
     walk: Option<Walk>,
     news: Option<News>,
+    /// The hard bot's suggestion and the position it is for.
+    hint: Option<(Position, Move)>,
     version: u64,
     /// Should pawns walk (false: moves are instant)?
     pub animate: bool,
@@ -99,6 +103,7 @@ impl GameState {
             pending: None,
             walk: None,
             news: None,
+            hint: None,
             version: 0,
             animate: false,
         })
@@ -533,6 +538,43 @@ impl GameState {
                 version: self.version,
             }),
         }
+    }
+
+    /// What to ask the hard bot for a hint: when a person has a decision
+    /// to make (not a roll, not while a pawn walks, not at the end).
+    pub fn hint_question(&self) -> Option<ComputerQuestion> {
+        if self.turn_kind().is_computer() || self.walk.is_some() {
+            return None;
+        }
+        match self.phase() {
+            Phase::Over(_) | Phase::Roll => None,
+            _ => Some(ComputerQuestion {
+                level: barricade_ai::Level::Hard,
+                seed: self.game.seed(),
+                position: *self.position(),
+                version: self.version,
+            }),
+        }
+    }
+
+    /// Shows the hard bot's suggestion `mv` for `position` (on the board
+    /// and in the live region) without playing it; ignored if the game has
+    /// moved on since it was asked.
+    pub fn show_hint(&mut self, position: Position, mv: Move) -> bool {
+        if position != *self.position() {
+            return false;
+        }
+        self.hint = Some((position, mv));
+        self.news = Some(News::Hint(mv));
+        true
+    }
+
+    /// The hint for the current position, if one was asked for. It stays
+    /// while the player selects and cancels, and goes with the position.
+    pub fn hint(&self) -> Option<Move> {
+        self.hint
+            .filter(|(p, _)| p == self.position())
+            .map(|(_, mv)| mv)
     }
 
     /// Plays the computer's answer to the question asked at `version`; does

@@ -150,3 +150,31 @@ fn the_only_pawn_that_can_reach_a_square_moves_with_one_click() {
     assert!(state.click_square(target));
     assert_eq!(state.log().len(), 1);
 }
+
+#[test]
+fn a_hint_is_shown_not_played_and_goes_with_the_position() {
+    let mut state = GameState::new(two_humans(), 11).unwrap();
+    assert!(state.hint_question().is_none(), "no hint before the roll");
+    state.roll().unwrap();
+    let question = state.hint_question().unwrap();
+    assert_eq!(question.level, Level::Hard);
+    let mv = barricade_ai::choose(&question.position, question.level, question.seed).unwrap();
+    let record = state.code();
+    assert!(state.show_hint(question.position, mv));
+    assert_eq!(state.hint(), Some(mv));
+    assert_eq!(state.code(), record, "a hint is not played");
+    let scene = crate::scene::Scene::of(&state);
+    if let Move::Step { to, .. } = mv {
+        assert!(scene.hint.contains(to));
+    }
+    // Selecting and cancelling keep it; playing a move ends it.
+    let origin = state.origins()[0];
+    assert!(state.select(origin));
+    assert_eq!(state.hint(), Some(mv));
+    state.cancel();
+    assert_eq!(state.hint(), Some(mv));
+    play_turn(&mut state);
+    assert_eq!(state.hint(), None);
+    // A late answer for an old position is ignored.
+    assert!(!state.show_hint(question.position, mv));
+}

@@ -2,7 +2,8 @@
 // to the end while the page never blocks for 50 ms or more (no long
 // tasks), and each hard decision is timed.
 import { test, expect } from "@playwright/test";
-import { startGame, collectErrors } from "./helpers-game";
+import { startGame, collectErrors, ARTIFACTS } from "./helpers-game";
+import { join } from "node:path";
 
 test("four hard bots play a game without freezing the page", async ({ page }) => {
   test.setTimeout(240_000);
@@ -47,5 +48,33 @@ test("four hard bots play a game without freezing the page", async ({ page }) =>
   );
   expect(moves.length).toBeGreaterThan(20);
   expect(longTasks).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test("a hint shows the hard bot's suggestion on the board without playing it", async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  await startGame(page, { seats: { red: "human", blue: "human" }, seed: 9 });
+  const hint = page.locator('[data-action="hint"]');
+  await expect(hint).toBeHidden(); // nothing to suggest before the roll
+  await page.click('[data-action="roll"]');
+  const game = page.locator("[data-game]");
+  const record = await game.getAttribute("data-record");
+  await expect(hint).toBeVisible();
+  await hint.click();
+  // The suggestion's destination is one of the squares a pawn can reach.
+  await expect(page.locator("[data-hint]").first()).toBeAttached({ timeout: 10_000 });
+  const hinted = await page
+    .locator("[data-hint]")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-square")));
+  const reachable = await page
+    .locator("[data-target],[data-legal]")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-square")));
+  expect(hinted.some((s) => reachable.includes(s))).toBe(true);
+  await expect(page.locator("[data-live]")).toContainText("Hint:");
+  await page.screenshot({ path: join(ARTIFACTS, "hint-desktop.png") });
+  expect(await game.getAttribute("data-record")).toBe(record);
+  await expect(hint).toBeHidden();
   expect(errors).toEqual([]);
 });
