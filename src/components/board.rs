@@ -295,7 +295,11 @@ enum Hit {
 
 /// Finds the square or pawn around the event's target.
 fn hit(e: &web_sys::Event) -> Option<Hit> {
-    let el = dom::closest(e, "[data-square],[data-pawn]")?;
+    hit_element(&dom::closest(e, "[data-square],[data-pawn]")?)
+}
+
+/// The square or pawn that `el` draws.
+fn hit_element(el: &Element) -> Option<Hit> {
     if let Some(name) = el.get_attribute("data-square") {
         return name.parse().ok().map(Hit::Square);
     }
@@ -303,6 +307,48 @@ fn hit(e: &web_sys::Event) -> Option<Hit> {
     let colour = Colour::ALL.into_iter().find(|c| c.name() == colour)?;
     let n = el.get_attribute("data-n")?.parse().ok()?;
     Some(Hit::Pawn(colour, n))
+}
+
+/// What can be chosen now: legal squares, drop squares, reachable
+/// squares and selectable pawns.
+const CHOOSABLE: &str = "[data-legal],[data-drop],[data-target],[data-selectable]";
+
+/// How far (in CSS pixels) a tap may land from something that can be chosen
+/// and still choose it: every choice is a target of at least 40 px across,
+/// even on a phone, where squares are only about 23 px apart.
+const TOUCH_RADIUS: f64 = 20.0;
+
+/// The index of the point nearest to `at` that is at most `radius` away.
+fn nearest(points: &[(f64, f64)], at: (f64, f64), radius: f64) -> Option<usize> {
+    points
+        .iter()
+        .map(|&(x, y)| (x - at.0).hypot(y - at.1))
+        .enumerate()
+        .filter(|&(_, d)| d <= radius)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(i, _)| i)
+}
+
+/// What a click chooses: the square or pawn under it when that can be
+/// chosen; otherwise the nearest thing that can be chosen within
+/// [`TOUCH_RADIUS`]; otherwise whatever is under it.
+fn chosen(svg: &Element, e: &web_sys::MouseEvent) -> Option<Hit> {
+    if dom::closest(e, CHOOSABLE).is_some() {
+        return hit(e);
+    }
+    let candidates = all(svg, CHOOSABLE);
+    let centres: Vec<(f64, f64)> = candidates
+        .iter()
+        .map(|el| {
+            let r = el.get_bounding_client_rect();
+            (r.x() + r.width() / 2.0, r.y() + r.height() / 2.0)
+        })
+        .collect();
+    let at = (f64::from(e.client_x()), f64::from(e.client_y()));
+    match nearest(&centres, at, TOUCH_RADIUS) {
+        Some(i) => hit_element(&candidates[i]),
+        None => hit(e),
+    }
 }
 
 /// The square an event happened on.
@@ -338,7 +384,7 @@ pub fn Board(
             fill(&el, ".hover-layer", &markup);
         }
     });
-    let act = move |e: &web_sys::Event| match hit(e) {
+    let act = move |target: Option<Hit>| match target {
         Some(Hit::Square(s)) => on_square(s),
         Some(Hit::Pawn(c, n)) => on_pawn(c, n),
         None => {}
@@ -355,11 +401,15 @@ pub fn Board(
             viewBox=VIEW_BOX
             role="group"
             aria-label=t(Text::BoardLabel)
-            on:click=move |e| act(&e)
+            on:click=move |e| {
+                if let Some(el) = svg.get_untracked() {
+                    act(chosen(&el, &e));
+                }
+            }
             on:keydown=move |e| {
                 if matches!(e.key().as_str(), "Enter" | " " | "Spacebar") && hit(&e).is_some() {
                     e.prevent_default();
-                    act(&e);
+                    act(hit(&e));
                     if matches!(hit(&e), Some(Hit::Pawn(..))) {
                         crate::browser::focus_first("[data-legal],[data-drop]");
                     }
@@ -379,6 +429,16 @@ mod tests {
 
     fn count(haystack: &str, needle: &str) -> usize {
         haystack.matches(needle).count()
+    }
+
+    #[test]
+    fn a_tap_chooses_the_nearest_choice_within_reach() {
+        let points = [(0.0, 0.0), (30.0, 0.0), (0.0, 23.0)];
+        assert_eq!(nearest(&points, (18.0, 0.0), TOUCH_RADIUS), Some(1));
+        assert_eq!(nearest(&points, (2.0, 14.0), TOUCH_RADIUS), Some(2));
+        assert_eq!(nearest(&points, (-19.0, 0.0), TOUCH_RADIUS), Some(0));
+        assert_eq!(nearest(&points, (60.0, 60.0), TOUCH_RADIUS), None);
+        assert_eq!(nearest(&[], (0.0, 0.0), TOUCH_RADIUS), None);
     }
 
     #[test]

@@ -210,3 +210,54 @@ test("a damaged save is kept as a backup and reported", async ({ page }) => {
   await page.click('[data-action="quick-start"]');
   await expect(page.locator('[data-screen="play"]')).toBeVisible();
 });
+
+test("on a phone a tap near a legal square (within 20 px) chooses it", async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.setViewportSize(PHONE);
+  await startGame(page, { seats: { red: "human", blue: "human" }, seed: 9 });
+  await page.click('[data-action="roll"]');
+  // With every pawn at home they are already selected: legal squares shown.
+  await expect(page.locator("[data-legal]").first()).toBeAttached();
+  const before = await record(page);
+  // A point 15 px from a legal square, in the direction farthest from
+  // everything else that can be chosen, so that square is the nearest.
+  const tap = await page.evaluate(() => {
+    const centre = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    };
+    const target = document.querySelector("[data-legal]")!;
+    const t = centre(target);
+    const others = [
+      ...document.querySelectorAll("[data-legal],[data-drop],[data-target],[data-selectable]"),
+    ]
+      .filter((el) => el !== target)
+      .map(centre);
+    let best = { x: 0, y: 0, gap: -1 };
+    for (let a = 0; a < 360; a += 15) {
+      const x = t.x + 15 * Math.cos((a * Math.PI) / 180);
+      const y = t.y + 15 * Math.sin((a * Math.PI) / 180);
+      const gap = Math.min(...others.map((o) => Math.hypot(o.x - x, o.y - y)), 1e9);
+      if (gap > best.gap) best = { x, y, gap };
+    }
+    const hit = document.elementFromPoint(best.x, best.y);
+    return {
+      x: best.x,
+      y: best.y,
+      square: target.getAttribute("data-square"),
+      onSquare: hit?.closest("[data-square]")?.getAttribute("data-square") ?? null,
+      spacing: (() => {
+        const a = document.querySelector('[data-square="a1"]')!.getBoundingClientRect();
+        const b = document.querySelector('[data-square="b1"]')!.getBoundingClientRect();
+        return b.x - a.x;
+      })(),
+    };
+  });
+  // Squares are less than 40 px apart here, and the tap misses the square.
+  expect(tap.spacing).toBeLessThan(40);
+  expect(tap.onSquare).not.toBe(tap.square);
+  await page.mouse.click(tap.x, tap.y);
+  await expect.poll(() => record(page)).not.toBe(before);
+  expect(await page.locator(`[data-pawn="red"][data-at="${tap.square}"]`).count()).toBe(1);
+  expect(errors).toEqual([]);
+});
