@@ -1,22 +1,11 @@
 // The walking skeleton: the real board is drawn, with every piece in its
 // start place, and the page logs no errors.
-import { test, expect, type Page } from "@playwright/test";
+import { test, expect } from "@playwright/test";
+import { ARTIFACTS, collectErrors } from "./helpers-game";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 
-// Screenshots for people to look at; not committed.
-const ARTIFACTS = join(__dirname, "..", "artifacts");
-
 const BARRICADE_START = ["i13", "i11", "i10", "i9", "g7", "k7", "a3", "e3", "i3", "m3", "q3"];
-
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error") errors.push(msg.text());
-  });
-  page.on("pageerror", (err) => errors.push(String(err)));
-  return errors;
-}
 
 for (const size of [
   { name: "desktop", width: 1280, height: 800 },

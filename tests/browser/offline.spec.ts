@@ -2,19 +2,11 @@
 // a reload with no network still loads the game, the site works from a
 // subfolder, and a new build replaces the old one.
 import { test, expect, type Page, type BrowserContext } from "@playwright/test";
-import { spawn, type ChildProcess } from "node:child_process";
+import { collectErrors } from "./helpers-game";
+import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error") errors.push(msg.text());
-  });
-  page.on("pageerror", (err) => errors.push(String(err)));
-  return errors;
-}
 
 async function boardIsDrawn(page: Page) {
   await expect(page.locator("[data-square]")).toHaveCount(112);
