@@ -609,14 +609,17 @@ impl GameState {
     fn apply(&mut self, mv: Move, walk: bool) -> bool {
         let before = *self.position();
         let path = if walk { before.path(mv) } else { None };
-        let mut pieces = self.pieces;
-        let moved = pieces.follow(&before, mv);
         if self.game.play(mv).is_err() {
             return false;
         }
-        self.pieces = pieces;
-        let took_barricade =
-            matches!(mv, Move::Step { to, .. } if before.barricades().contains(to));
+        let moved = self.pieces.follow(&before, self.game.position(), mv);
+        let took_barricade = match mv {
+            Move::Step { from, to, .. } => before
+                .legal_moves()
+                .find(from, to)
+                .is_some_and(|c| c.takes_barricade()),
+            _ => false,
+        };
         let entry = Entry {
             colour: before.turn(),
             roll: before.roll(),

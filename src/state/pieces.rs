@@ -34,23 +34,25 @@ impl Pieces {
             .position(|&at| at == origin.square())
     }
 
-    /// Follows `mv`, played by the side to move in `before`.
-    pub fn follow(&mut self, before: &Position, mv: Move) -> Option<Moved> {
+    /// Follows `mv`, played by the side to move in `before`, which the
+    /// engine turned into `after`. A pawn the engine sent home (a capture)
+    /// is the one whose square its colour no longer holds in `after`.
+    pub fn follow(&mut self, before: &Position, after: &Position, mv: Move) -> Option<Moved> {
         let Move::Step { from, to, .. } = mv else {
             return None;
         };
         let colour = before.turn();
         let number = self.number_at(colour, from)?;
-        let captured = Colour::ALL.into_iter().find_map(|other| {
-            let j = self.0[other.index()]
-                .iter()
-                .position(|&at| at == Some(to))?;
-            (other != colour || j != number).then_some((other, j))
-        });
-        if let Some((other, j)) = captured {
-            self.0[other.index()][j] = None;
-        }
         self.0[colour.index()][number] = Some(to);
+        let mut captured = None;
+        for other in Colour::ALL {
+            for (j, at) in self.0[other.index()].iter_mut().enumerate() {
+                if at.is_some_and(|s| !after.pawns(other).contains(s)) {
+                    *at = None;
+                    captured = Some((other, j));
+                }
+            }
+        }
         Some(Moved {
             colour,
             number,
@@ -66,8 +68,14 @@ mod tests {
     #[test]
     fn a_pawn_keeps_its_number_and_a_capture_goes_home() {
         let mut pieces = Pieces::default();
+        let played = |pos: &Position, mv: Move| {
+            let mut after = *pos;
+            after.play(mv).unwrap();
+            after
+        };
         let pos: Position = "seats=red,blue roll=1".parse().unwrap();
-        let moved = pieces.follow(&pos, "home-c1".parse().unwrap()).unwrap();
+        let mv = "home-c1".parse().unwrap();
+        let moved = pieces.follow(&pos, &played(&pos, mv), mv).unwrap();
         assert_eq!((moved.colour, moved.number), (Colour::Red, 0));
         assert_eq!(pieces.at(Colour::Red, 0), Some("c1".parse().unwrap()));
         // Blue lands on c1 and sends red 0 home.
@@ -75,7 +83,8 @@ mod tests {
             .parse()
             .unwrap();
         pieces.0[Colour::Blue.index()][2] = Some("d1".parse().unwrap());
-        let moved = pieces.follow(&pos, "d1-c1".parse().unwrap()).unwrap();
+        let mv = "d1-c1".parse().unwrap();
+        let moved = pieces.follow(&pos, &played(&pos, mv), mv).unwrap();
         assert_eq!(moved.number, 2);
         assert_eq!(moved.captured, Some((Colour::Red, 0)));
         assert_eq!(pieces.at(Colour::Red, 0), None);
