@@ -19,7 +19,9 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage:
   barricade engine                 JSON requests on stdin, one reply per line (docs/protocol.md)
-  barricade replay CODE            print the final position and the winner of a link code
+  barricade replay CODE [--plies N]
+                                   print the final position and the winner of a link code
+                                   (with --plies: the position after its first N plies)
   barricade selfplay [options]     play baseline bots against each other
       --games N      number of games (default 10)
       --seed S       first seed (default 1; game i uses S + i)
@@ -38,9 +40,14 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("engine") => engine(),
-        Some("replay") => match args.get(1) {
-            Some(c) => replay(c),
-            None => Err("replay needs a game code".into()),
+        Some("replay") => match (args.get(1), args.get(2).map(String::as_str), args.get(3)) {
+            (Some(c), None, None) => replay(c, None),
+            (Some(c), Some("--plies"), Some(n)) => match n.parse() {
+                Ok(n) => replay(c, Some(n)),
+                Err(_) => Err(format!("--plies needs a number, not {n:?}")),
+            },
+            (None, ..) => Err("replay needs a game code".into()),
+            _ => Err(USAGE.into()),
         },
         Some("selfplay") => selfplay(&args[1..]),
         Some("-h" | "--help" | "help") => {
@@ -74,14 +81,23 @@ fn engine() -> Result<(), String> {
     Ok(())
 }
 
-fn replay(text: &str) -> Result<(), String> {
-    let (record, error) = match code::decode(text) {
+/// Prints the position of the record in `text`, after its first `plies`
+/// plies when given (then the die is not yet rolled for the next one).
+fn replay(text: &str, plies: Option<usize>) -> Result<(), String> {
+    let (mut record, error) = match code::decode(text) {
         Ok(r) => (r, None),
         Err(e) => match e.prefix.clone() {
             Some(p) => (p, Some(e.to_string())),
             None => return Err(e.to_string()),
         },
     };
+    if let Some(n) = plies {
+        if n > record.moves.len() {
+            return Err(format!("the record has only {} plies", record.moves.len()));
+        }
+        record.moves.truncate(n);
+        record.rolled = false;
+    }
     let game = record.replay().map_err(|e| e.to_string())?;
     let pos = game.position();
     say!("rules: {}", record.rules);

@@ -113,6 +113,22 @@ fn replay_prints_the_final_position() {
         .output()
         .unwrap();
     assert!(!bad.status.success());
+
+    let at = |plies: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_barricade"))
+            .args(["replay", code, "--plies", plies])
+            .output()
+            .unwrap();
+        (out.status.success(), String::from_utf8(out.stdout).unwrap())
+    };
+    let (ok, start) = at("0");
+    assert!(ok);
+    assert!(start.contains("plies: 0") && start.contains("winner: none yet"));
+    let (ok, two) = at("2");
+    assert!(ok && two.contains("plies: 2"));
+    assert_ne!(start, two);
+    assert!(!at("100000").0);
+    assert!(!at("x").0);
 }
 
 #[test]
