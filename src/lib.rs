@@ -9,6 +9,7 @@
 //! - [`text`]: every user-visible string.
 //! - [`components`]: the Leptos components that draw a scene.
 //! - [`browser`]: the few browser services (storage, seeds, timers).
+//! - [`link`]: the links into the app (replay, play by link, seed).
 //! - [`ai_protocol`] and `ai_worker`: the computer players think in a web
 //!   worker (`src/bin/ai_worker.rs`), off the main thread.
 
@@ -17,6 +18,7 @@ pub mod ai_worker;
 pub mod browser;
 pub mod components;
 pub mod geometry;
+pub mod link;
 pub mod scene;
 pub mod state;
 pub mod text;

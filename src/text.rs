@@ -5,6 +5,7 @@ use crate::state::News;
 use crate::state::settings::Speed;
 use crate::state::setup::SeatKind;
 use barricade_ai::Level;
+use barricade_rules::code::CodeErrorKind;
 use barricade_rules::{Colour, Move, Roll, Square, Team};
 
 /// A piece of user-visible text.
@@ -86,6 +87,38 @@ pub enum Text {
     Cancel,
     /// The settings heading.
     Settings,
+    /// The new-game choice of playing by link.
+    ByLink,
+    /// Open the share box.
+    Share,
+    /// Copy the link.
+    Copy,
+    /// Open the system share sheet.
+    Send,
+    /// The link was copied.
+    Copied,
+    /// The clipboard refused.
+    CopyFailed,
+    /// The QR code's accessible name.
+    QrCode,
+    /// The replay viewer's heading.
+    Replay,
+    /// Replay: to the start.
+    First,
+    /// Replay: one decision back.
+    Back,
+    /// Replay: play on its own.
+    Autoplay,
+    /// Replay: stop playing on its own.
+    Pause,
+    /// Replay: one decision forward.
+    Forward,
+    /// Replay: to the end.
+    Last,
+    /// Replay: start a live game at the ply shown.
+    PlayFromHere,
+    /// Leave the replay viewer.
+    Close,
 }
 
 /// The English text for `text`.
@@ -136,6 +169,24 @@ pub fn t(text: Text) -> &'static str {
         Text::Barricades => "Barricades moved",
         Text::Cancel => "Cancel",
         Text::Settings => "Settings",
+        Text::ByLink => {
+            "Play by link: each player on their own device, the game goes back and forth as a link"
+        }
+        Text::Share => "Share",
+        Text::Copy => "Copy link",
+        Text::Send => "Send…",
+        Text::Copied => "Link copied.",
+        Text::CopyFailed => "Select the link and copy it.",
+        Text::QrCode => "QR code of the link",
+        Text::Replay => "Replay",
+        Text::First => "To the start",
+        Text::Back => "One move back",
+        Text::Autoplay => "Play",
+        Text::Pause => "Pause",
+        Text::Forward => "One move forward",
+        Text::Last => "To the end",
+        Text::PlayFromHere => "Play from here",
+        Text::Close => "Close",
     }
 }
 
@@ -328,4 +379,66 @@ pub fn save_damaged(reason: &str) -> String {
     format!(
         "Your saved game could not be read ({reason}). It is kept as a backup; a new game starts."
     )
+}
+
+/// Why a link's game code cannot be read, in plain words.
+fn code_problem(kind: &CodeErrorKind) -> String {
+    match kind {
+        CodeErrorKind::Empty => "it holds no game".into(),
+        CodeErrorKind::UnknownVersion(_) => "it comes from an unknown version of Barricade".into(),
+        CodeErrorKind::BadCharacter(i) => format!("it has a wrong character at position {}", i + 1),
+        CodeErrorKind::Corrupted => "its data is corrupted".into(),
+        CodeErrorKind::Truncated(_) => "it is cut short".into(),
+        CodeErrorKind::BadHeader(why) => format!("its game settings are impossible ({why})"),
+        CodeErrorKind::IllegalMove(ply) => format!("move {ply} in it is not legal"),
+    }
+}
+
+/// The message for a damaged link whose first `valid` decisions are shown.
+///
+/// ```
+/// use barricade_rules::code::CodeErrorKind;
+/// let m = barricade_web::text::link_damaged(&CodeErrorKind::IllegalMove(9), 8);
+/// assert_eq!(m, "This link is damaged: move 9 in it is not legal. The 8 moves before are shown.");
+/// ```
+pub fn link_damaged(kind: &CodeErrorKind, valid: usize) -> String {
+    format!(
+        "This link is damaged: {}. The {valid} moves before are shown.",
+        code_problem(kind)
+    )
+}
+
+/// The message for a link whose game cannot be opened at all.
+pub fn link_unreadable(kind: &CodeErrorKind) -> String {
+    format!(
+        "This link cannot be opened: {}. Start a new game instead.",
+        code_problem(kind)
+    )
+}
+
+/// The message for an address part that is no Barricade link.
+pub fn link_unknown() -> String {
+    "This link is not a Barricade game. Start a new game instead.".into()
+}
+
+/// Where the replay viewer is: "Move 12 of 140".
+pub fn replay_at(ply: usize, len: usize) -> String {
+    format!("Move {ply} of {len}")
+}
+
+/// In a game by link, once this device has played: who gets the link.
+pub fn send_link(next: Colour, over: bool) -> String {
+    if over {
+        "The game is over. Send this link to the others so they see the end.".into()
+    } else {
+        format!(
+            "Your turn is done. Send this link to {}.",
+            colour_name(next)
+        )
+    }
+}
+
+/// The dice seed, for another table to play the same dice.
+pub fn dice_seed(seed: u64) -> String {
+    format!("Dice seed: {seed}")
 }

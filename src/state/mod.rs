@@ -6,6 +6,7 @@
 
 pub mod log;
 pub mod pieces;
+pub mod replay;
 pub mod save;
 pub mod settings;
 pub mod setup;
@@ -79,6 +80,9 @@ pub struct GameState {
     /// The hard bot's suggestion and the position it is for.
     hint: Option<(Position, Move)>,
     version: u64,
+    /// In a game by link: the colour this device plays, and how many
+    /// decisions were made before this device took the game.
+    link: Option<(Colour, usize)>,
     /// Should pawns walk (false: moves are instant)?
     pub animate: bool,
 }
@@ -93,9 +97,19 @@ impl GameState {
     /// ```
     pub fn new(choices: SetupChoices, seed: u64) -> Result<GameState, String> {
         let seats = choices.seats().map_err(|e| e.to_string())?;
-        Ok(GameState {
+        Ok(GameState::with_game(
             choices,
-            game: Game::new(choices.rules, seats, seed),
+            Game::new(choices.rules, seats, seed),
+        ))
+    }
+
+    /// A state around a new `game`; in a game by link, this device plays
+    /// the colour to move.
+    fn with_game(choices: SetupChoices, game: Game) -> GameState {
+        let link = choices.by_link.then(|| (game.position().turn(), 0));
+        GameState {
+            choices,
+            game,
             pieces: Pieces::default(),
             log: Vec::new(),
             redo: Vec::new(),
@@ -105,17 +119,22 @@ impl GameState {
             news: None,
             hint: None,
             version: 0,
+            link,
             animate: false,
-        })
+        }
     }
 
-    /// The game of `record`, replayed, with these choices (whose seats must
-    /// be the record's).
+    /// The game of `record`, replayed, with these choices (whose colours
+    /// and rules must be the record's). In a game by link, this device
+    /// then plays the colour to move.
     pub fn from_record(choices: SetupChoices, record: &GameRecord) -> Result<GameState, String> {
-        let mut state = GameState::new(choices, record.seed)?;
-        if state.game.record().seats != record.seats || choices.rules != record.rules {
+        let mut colours = record.seats.colours().to_vec();
+        colours.sort();
+        if choices.colours() != colours || choices.rules != record.rules {
             return Err("the seats or rules do not match the game".into());
         }
+        let game = Game::new(record.rules, record.seats, record.seed);
+        let mut state = GameState::with_game(choices, game);
         for (ply, &mv) in record.moves.iter().enumerate() {
             state.game.roll_if_due();
             if !state.apply(mv, false) {
@@ -126,6 +145,7 @@ impl GameState {
             state.game.roll_if_due();
         }
         state.news = None;
+        state.link = choices.by_link.then(|| (state.turn(), record.moves.len()));
         Ok(state)
     }
 
@@ -204,6 +224,28 @@ impl GameState {
     /// Grows with every change of the game (to drop stale timers).
     pub fn version(&self) -> u64 {
         self.version
+    }
+
+    /// In a game by link, once this device has played its turn: the
+    /// colour the link goes to next (`None` while it is this device's
+    /// turn). After the last move the link goes to everyone, and this is
+    /// the colour that would have played next.
+    pub fn link_goes_to(&self) -> Option<Colour> {
+        let (mine, floor) = self.link?;
+        let turn = self.turn();
+        (self.log.len() > floor && (turn != mine || self.winner().is_some())).then_some(turn)
+    }
+
+    /// In a game by link: the colour this device plays and the number of
+    /// decisions made before it took the game.
+    pub fn link(&self) -> Option<(Colour, usize)> {
+        self.link
+    }
+
+    /// Is it a person's turn at this device (not a computer's, not over,
+    /// not waiting for another player's link)?
+    pub fn human_to_play(&self) -> bool {
+        !self.turn_kind().is_computer() && self.winner().is_none() && self.link_goes_to().is_none()
     }
 
     /// The moves stacked for redo, next one last.
@@ -293,17 +335,20 @@ impl GameState {
     /// How many decisions an undo takes back (0: nothing to undo). It goes
     /// back to the last decision of a person, taking back the computer's
     /// replies after it.
+    /// In a game by link, only this device's own decisions can be taken
+    /// back (until the link is sent, the others have not seen them).
     pub fn undo_depth(&self) -> usize {
         if self.pending.is_some() {
             return 0;
         }
+        let floor = self.link.map_or(0, |(_, floor)| floor);
         match self
             .log
             .iter()
             .rposition(|e| !self.choices.kind(e.colour).is_computer())
         {
-            Some(i) => self.log.len() - i,
-            None => 0,
+            Some(i) if i >= floor => self.log.len() - i,
+            _ => 0,
         }
     }
 
@@ -468,6 +513,7 @@ impl GameState {
         };
         state.redo = std::mem::take(&mut self.redo);
         state.redo.extend(undone.iter().rev());
+        state.link = self.link;
         state.animate = self.animate;
         state.version = self.version + 1;
         state.news = Some(News::Undone);

@@ -8,11 +8,13 @@
 //! code B...
 //! pending home c1        (optional: from, to of a move waiting for a drop)
 //! redo k9-i9 x g8;pass   (optional: undone moves, next one last)
+//! link red 12            (a game by link: this device plays red, took
+//!                         the game after 12 decisions)
 //! ```
 
 use super::GameState;
 use super::setup::SetupChoices;
-use barricade_rules::{GameRecord, Move, Origin, Square};
+use barricade_rules::{Colour, GameRecord, Move, Origin, Square};
 
 /// The localStorage key of the game.
 pub const KEY: &str = "barricade.game";
@@ -37,6 +39,9 @@ pub fn encode(state: &GameState) -> String {
         let moves: Vec<String> = state.redo_moves().iter().map(Move::to_string).collect();
         out.push_str(&format!("redo {}\n", moves.join(";")));
     }
+    if let Some((colour, floor)) = state.link() {
+        out.push_str(&format!("link {} {floor}\n", colour.name()));
+    }
     out
 }
 
@@ -47,6 +52,7 @@ pub fn decode(text: &str) -> Result<GameState, String> {
         return Err("unknown save format".into());
     }
     let (mut choices, mut code, mut pending, mut redo) = (None, None, None, Vec::new());
+    let mut link = None;
     for line in lines {
         let (key, value) = line.split_once(' ').unwrap_or((line, ""));
         match key {
@@ -63,6 +69,12 @@ pub fn decode(text: &str) -> Result<GameState, String> {
                     redo.push(mv.parse::<Move>().map_err(|e| e.to_string())?);
                 }
             }
+            "link" => {
+                let (colour, floor) = value.split_once(' ').ok_or("bad link line")?;
+                let colour: Colour = colour.parse().map_err(|_| "bad link colour")?;
+                let floor: usize = floor.trim().parse().map_err(|_| "bad link count")?;
+                link = Some((colour, floor));
+            }
             "" => {}
             _ => return Err(format!("unknown line {key:?}")),
         }
@@ -70,6 +82,14 @@ pub fn decode(text: &str) -> Result<GameState, String> {
     let choices = choices.ok_or("no readable seats")?;
     let record = GameRecord::from_code(code.ok_or("no game code")?).map_err(|e| e.to_string())?;
     let mut state = GameState::from_record(choices, &record)?;
+    if choices.by_link {
+        match link {
+            Some((colour, floor)) if floor <= record.moves.len() => {
+                state.link = Some((colour, floor));
+            }
+            _ => return Err("a game by link without its link line".into()),
+        }
+    }
     if let Some((from, to)) = pending {
         let c = state
             .moves()

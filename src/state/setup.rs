@@ -2,7 +2,7 @@
 //! and an optional fixed seed. Stored as one short line of text.
 
 use barricade_ai::Level;
-use barricade_rules::{Colour, Rules, Seats, SeatsError};
+use barricade_rules::{Colour, GameRecord, Rules, Seats, SeatsError};
 
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,6 +49,9 @@ pub struct SetupChoices {
     pub rules: Rules,
     /// A fixed dice seed, or `None` for a fresh random one.
     pub seed: Option<u64>,
+    /// Played by link: every seat is a person on their own device, and
+    /// the game travels as a link from one to the next.
+    pub by_link: bool,
 }
 
 impl Default for SetupChoices {
@@ -60,6 +63,7 @@ impl Default for SetupChoices {
             teams: false,
             rules: Rules::default(),
             seed: None,
+            by_link: false,
         }
     }
 }
@@ -92,18 +96,39 @@ impl SetupChoices {
         }
     }
 
-    /// Who plays `colour` (a human when the colour is not seated).
+    /// Who plays `colour` (a human when the colour is not seated, or in a
+    /// game by link).
     pub fn kind(&self, colour: Colour) -> SeatKind {
-        self.seats[colour.index()].unwrap_or(SeatKind::Human)
+        match self.seats[colour.index()] {
+            Some(kind) if !self.by_link => kind,
+            _ => SeatKind::Human,
+        }
+    }
+
+    /// The choices that replay `record`: its colours, all played by
+    /// people (here, or each on their own device when `by_link`).
+    pub fn for_record(record: &GameRecord, by_link: bool) -> SetupChoices {
+        let mut seats = [None; 4];
+        for &c in record.seats.colours() {
+            seats[c.index()] = Some(SeatKind::Human);
+        }
+        SetupChoices {
+            seats,
+            teams: record.seats.has_teams(),
+            rules: record.rules,
+            seed: None,
+            by_link,
+        }
     }
 
     /// Are all seated colours played by people?
     pub fn all_human(&self) -> bool {
-        self.seats.iter().flatten().all(|k| !k.is_computer())
+        self.colours().iter().all(|&c| !self.kind(c).is_computer())
     }
 
     /// The choices as one line: `red=human green=- yellow=medium blue=-
-    /// teams=0 rules=ravensburger` (the seed is not stored).
+    /// teams=0 rules=ravensburger`, and ` link=1` for a game by link (the
+    /// seed is not stored).
     ///
     /// ```
     /// use barricade_web::state::setup::SetupChoices;
@@ -121,6 +146,9 @@ impl SetupChoices {
             u8::from(self.teams),
             self.rules
         ));
+        if self.by_link {
+            out.push_str(" link=1");
+        }
         out
     }
 
@@ -131,11 +159,13 @@ impl SetupChoices {
             teams: false,
             rules: Rules::default(),
             seed: None,
+            by_link: false,
         };
         for item in text.split_whitespace() {
             let (key, value) = item.split_once('=')?;
             match key {
                 "teams" => choices.teams = value == "1",
+                "link" => choices.by_link = value == "1",
                 "rules" => choices.rules = value.parse().ok()?,
                 colour => {
                     let colour: Colour = colour.parse().ok()?;
@@ -165,6 +195,25 @@ mod tests {
         assert_eq!(choices.seats().unwrap(), Seats::two_colours_each());
         let back = SetupChoices::decode(&choices.encode()).unwrap();
         assert_eq!(back, choices);
+    }
+
+    #[test]
+    fn a_game_by_link_is_all_people_and_round_trips() {
+        let choices = SetupChoices {
+            by_link: true,
+            ..SetupChoices::default()
+        };
+        assert!(
+            Colour::ALL
+                .iter()
+                .all(|&c| choices.kind(c) == SeatKind::Human)
+        );
+        assert!(choices.all_human());
+        assert_eq!(SetupChoices::decode(&choices.encode()), Some(choices));
+        let record = barricade_rules::Game::new(Rules::default(), Seats::default(), 1).record();
+        let replay = SetupChoices::for_record(&record, false);
+        assert_eq!(replay.colours(), Colour::ALL.to_vec());
+        assert!(!replay.by_link && replay.all_human());
     }
 
     #[test]

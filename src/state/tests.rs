@@ -178,3 +178,43 @@ fn a_hint_is_shown_not_played_and_goes_with_the_position() {
     // A late answer for an old position is ignored.
     assert!(!state.show_hint(question.position, mv));
 }
+
+#[test]
+fn a_game_by_link_plays_one_turn_per_device_and_saves_its_place() {
+    let choices = SetupChoices {
+        by_link: true,
+        ..two_humans()
+    };
+    let mut state = GameState::new(choices, 21).unwrap();
+    let first = state.turn();
+    assert_eq!(state.link(), Some((first, 0)));
+    assert!(state.human_to_play());
+    while state.turn() == first {
+        play_turn(&mut state);
+    }
+    // This device has played: the link goes to the next colour.
+    let next = state.turn();
+    assert_eq!(state.link_goes_to(), Some(next));
+    assert!(!state.human_to_play());
+    // Until the link is sent, the turn can be taken back, but no further.
+    let saved = save::decode(&save::encode(&state)).unwrap();
+    assert_eq!(saved.link(), state.link());
+    assert_eq!(saved.link_goes_to(), Some(next));
+    assert!(state.undo());
+    assert_eq!(state.turn(), first);
+    assert!(state.human_to_play());
+    assert!(!state.undo());
+
+    // The next player opens the link: they play the colour to move.
+    while state.turn() == first {
+        play_turn(&mut state);
+    }
+    let record = GameRecord::from_code(&state.code()).unwrap();
+    let mut theirs = GameState::from_record(choices, &record).unwrap();
+    assert_eq!(theirs.link(), Some((next, record.moves.len())));
+    assert!(theirs.human_to_play());
+    assert!(!theirs.can_undo());
+    assert_eq!(theirs.position(), state.position());
+    play_turn(&mut theirs);
+    assert_eq!(theirs.log().len(), record.moves.len() + 1);
+}
