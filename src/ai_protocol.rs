@@ -6,15 +6,19 @@
 //! crate's notation. The reply is the id and either the decision in move
 //! notation or `error: ...`.
 //!
+//! The worker also draws QR codes: the request is the id, `qr` and the
+//! text; the reply is the id, the code's size and its SVG path (see
+//! [`crate::qr`]).
+//!
 //! ```
 //! use barricade_ai::Level;
 //! use barricade_rules::Position;
-//! use barricade_web::ai_protocol::{answer, parse_reply, request};
+//! use barricade_web::ai_protocol::{answer, decision, parse_reply, request};
 //! let pos: Position = "roll=6".parse().unwrap();
 //! let reply = answer(&request(3, &pos, Level::Medium, 1));
-//! let (id, decision) = parse_reply(&reply).unwrap();
+//! let (id, body) = parse_reply(&reply).unwrap();
 //! assert_eq!(id, 3);
-//! assert!(pos.check(decision.unwrap()).is_ok());
+//! assert!(pos.check(decision(body).unwrap()).is_ok());
 //! ```
 
 use barricade_ai::Level;
@@ -28,6 +32,11 @@ pub fn request(id: u64, position: &Position, level: Level, seed: u64) -> String 
     format!("{id}\n{level}\n{seed}\n{position}")
 }
 
+/// The text of a request for the QR code of `text`.
+pub fn qr_request(id: u64, text: &str) -> String {
+    format!("{id}\nqr\n{text}")
+}
+
 /// The worker's side: the reply to a request text. Never panics: a bad
 /// request gets an `error:` reply (with id 0 when even the id is unreadable).
 pub fn answer(request: &str) -> String {
@@ -36,6 +45,12 @@ pub fn answer(request: &str) -> String {
         Some(id) => id,
         None => return "0\nerror: the request has no id".into(),
     };
+    if let Some(text) = request.split_once("\nqr\n").map(|(_, t)| t) {
+        return match crate::qr::svg_path(text) {
+            Some((size, path)) => format!("{id}\n{size} {path}"),
+            None => format!("{id}\nerror: the link is too long for a QR code"),
+        };
+    }
     let mut decide = || -> Result<Move, String> {
         let level: Level = lines
             .next()
@@ -60,16 +75,21 @@ pub fn answer(request: &str) -> String {
     }
 }
 
-/// The page's side: the id of a reply and the decision, or the worker's
+/// The page's side: the id of a reply and its body, or the worker's
 /// error. `None` when the text is no reply at all.
-pub fn parse_reply(reply: &str) -> Option<(u64, Result<Move, String>)> {
+pub fn parse_reply(reply: &str) -> Option<(u64, Result<String, String>)> {
     let (id, body) = reply.split_once('\n')?;
     let id = id.parse().ok()?;
-    let decision = match body.strip_prefix("error: ") {
+    let body = match body.strip_prefix("error: ") {
         Some(e) => Err(e.to_string()),
-        None => body.parse::<Move>().map_err(|e| e.to_string()),
+        None => Ok(body.to_string()),
     };
-    Some((id, decision))
+    Some((id, body))
+}
+
+/// The decision in the body of a reply to [`request`].
+pub fn decision(body: Result<String, String>) -> Result<Move, String> {
+    body?.parse::<Move>().map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
@@ -93,9 +113,9 @@ mod tests {
     fn every_level_answers_legally() {
         let pos: Position = "roll=4".parse().unwrap();
         for level in Level::ALL {
-            let (id, mv) = parse_reply(&answer(&request(9, &pos, level, 2))).unwrap();
+            let (id, body) = parse_reply(&answer(&request(9, &pos, level, 2))).unwrap();
             assert_eq!(id, 9);
-            assert!(pos.check(mv.unwrap()).is_ok());
+            assert!(pos.check(decision(body).unwrap()).is_ok());
         }
     }
 
@@ -104,5 +124,20 @@ mod tests {
         assert_eq!(parse_reply("1\nerror: no"), Some((1, Err("no".into()))));
         assert!(parse_reply("garbage").is_none());
         assert!(matches!(parse_reply("2\nhome-c1"), Some((2, Ok(_)))));
+        assert!(decision(Ok("home-c1".into())).is_ok());
+        assert!(decision(Ok("nonsense".into())).is_err());
+    }
+
+    #[test]
+    fn the_worker_draws_qr_codes() {
+        let (id, body) =
+            parse_reply(&answer(&qr_request(4, "https://example.org/#seed=1"))).unwrap();
+        assert_eq!(id, 4);
+        let body = body.unwrap();
+        let (size, path) = body.split_once(' ').unwrap();
+        assert_eq!(size, "25");
+        assert!(path.starts_with('M'));
+        let too_long = answer(&qr_request(5, &"x".repeat(5000)));
+        assert!(too_long.starts_with("5\nerror: "));
     }
 }

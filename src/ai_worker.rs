@@ -2,7 +2,6 @@
 //! until it is ready, and hands each reply to the callback of its request.
 
 use crate::ai_protocol::{READY, parse_reply};
-use barricade_rules::Move;
 use std::cell::RefCell;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
@@ -11,7 +10,7 @@ use web_sys::{MessageEvent, Worker};
 /// Where Trunk puts the worker's loader (see index.html).
 const WORKER_URL: &str = "./ai_worker_loader.js";
 
-type Reply = Box<dyn FnOnce(Result<Move, String>)>;
+type Reply = Box<dyn FnOnce(Result<String, String>)>;
 
 #[derive(Default)]
 struct Client {
@@ -26,11 +25,12 @@ thread_local! {
     static CLIENT: RefCell<Client> = RefCell::new(Client::default());
 }
 
-/// Asks the worker; `reply` runs with its decision (or an error) when it
-/// answers. `make_request` turns the request id into the request text.
+/// Asks the worker; `reply` runs with the body of its reply (or an error)
+/// when it answers. `make_request` turns the request id into the request
+/// text (see `ai_protocol`).
 pub fn ask(
     make_request: impl FnOnce(u64) -> String,
-    reply: impl FnOnce(Result<Move, String>) + 'static,
+    reply: impl FnOnce(Result<String, String>) + 'static,
 ) {
     let started = CLIENT.with(|c| c.borrow().worker.is_some()) || start();
     if !started {

@@ -26,6 +26,36 @@ pub fn remove(key: &str) {
     }
 }
 
+/// The fragment of the page's address (`#...`), or "".
+pub fn fragment() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default()
+}
+
+/// The page's address.
+pub fn address() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .unwrap_or_default()
+}
+
+/// Drops the fragment from the address bar, without reloading or adding
+/// to the history (a reload then opens the saved game, not the link).
+pub fn clear_fragment() {
+    let Some(w) = web_sys::window() else { return };
+    if w.location().hash().is_ok_and(|h| !h.is_empty())
+        && let (Ok(history), Ok(path), Ok(search)) =
+            (w.history(), w.location().pathname(), w.location().search())
+    {
+        let _ = history.replace_state_with_url(
+            &wasm_bindgen::JsValue::NULL,
+            "",
+            Some(&(path + &search)),
+        );
+    }
+}
+
 /// A fresh random dice seed from the browser's crypto (or the clock).
 pub fn random_seed() -> u64 {
     let mut bytes = [0u8; 8];

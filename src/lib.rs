@@ -11,7 +11,8 @@
 //! - [`browser`]: the few browser services (storage, seeds, timers).
 //! - [`link`]: the links into the app (replay, play by link, seed).
 //! - [`ai_protocol`] and `ai_worker`: the computer players think in a web
-//!   worker (`src/bin/ai_worker.rs`), off the main thread.
+//!   worker (`src/bin/ai_worker.rs`), off the main thread; the worker also
+//!   draws the [`qr`] codes of share links.
 
 pub mod ai_protocol;
 pub mod ai_worker;
@@ -19,6 +20,7 @@ pub mod browser;
 pub mod components;
 pub mod geometry;
 pub mod link;
+pub mod qr;
 pub mod scene;
 pub mod state;
 pub mod text;

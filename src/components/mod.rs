@@ -5,18 +5,22 @@
 mod board;
 mod dom;
 mod panel;
+mod replay_panel;
 mod setup_form;
+mod share;
 
 pub use board::Board;
 pub use dom::escape;
 
+use crate::link::Link;
 use crate::scene::Scene;
+use crate::state::replay::Replay;
 use crate::state::settings::{Settings, Speed};
 use crate::state::setup::SetupChoices;
 use crate::state::{GameState, save};
-use crate::text::save_damaged;
+use crate::text::{link_unknown, link_unreadable, save_damaged};
 use crate::{ai_protocol, ai_worker, browser};
-use barricade_rules::{Colour, Phase, Square};
+use barricade_rules::{Colour, GameRecord, Phase, Square};
 use gloo_timers::callback::Timeout;
 use leptos::ev;
 use leptos::prelude::*;
@@ -28,6 +32,8 @@ pub enum Screen {
     Setup,
     /// The game's controls.
     Play,
+    /// The replay viewer of a shared game.
+    Replay,
 }
 
 /// What every part of the page works with: the one game state and the app's own
@@ -46,6 +52,12 @@ pub struct Ctx {
     pub notice: RwSignal<Option<String>>,
     /// Is the die tumbling?
     pub tumbling: RwSignal<bool>,
+    /// The new-game form's choices.
+    pub form: RwSignal<SetupChoices>,
+    /// The game watched in the replay viewer.
+    pub replay: RwSignal<Option<Replay>>,
+    /// Is the share box open?
+    pub sharing: RwSignal<bool>,
 }
 
 impl Ctx {
@@ -65,16 +77,97 @@ impl Ctx {
             return;
         };
         state.animate = self.speed() != Speed::Instant;
-        self.state.set(state);
         self.settings.update(|s| {
             s.choices = SetupChoices {
                 seed: None,
                 ..choices
             }
         });
+        self.play(state);
+    }
+
+    /// Shows `state` as the game being played (and saved).
+    fn play(&self, state: GameState) {
+        self.state.set(state);
         self.has_game.set(true);
+        self.sharing.set(false);
         self.screen.set(Screen::Play);
         self.notice.set(None);
+        self.form.update(|c| c.seed = None);
+        browser::clear_fragment();
+    }
+
+    /// Opens the link in the page address's `fragment`, if there is one.
+    /// A link that cannot be used says why and leaves the current game
+    /// alone; a damaged game link shows the replay of its valid part.
+    pub fn open_link(&self, fragment: &str) {
+        let problem = match Link::parse(fragment) {
+            None => return,
+            Some(Err(())) => Some(link_unknown()),
+            Some(Ok(Link::Seed(seed))) => {
+                self.form.update(|c| c.seed = Some(seed));
+                None
+            }
+            Some(Ok(Link::Replay(code))) => match Replay::open(&code) {
+                Ok(replay) => return self.watch(replay),
+                Err(why) => Some(why),
+            },
+            Some(Ok(Link::Play(code))) => match GameRecord::from_code(&code) {
+                Ok(record) => {
+                    let choices = SetupChoices::for_record(&record, true);
+                    match GameState::from_record(choices, &record) {
+                        Ok(mut state) => {
+                            state.animate = self.speed() != Speed::Instant;
+                            return self.play(state);
+                        }
+                        Err(why) => Some(why),
+                    }
+                }
+                Err(e) => match Replay::open(&code) {
+                    Ok(replay) => return self.watch(replay),
+                    Err(_) => Some(link_unreadable(&e.kind)),
+                },
+            },
+        };
+        self.notice.set(problem);
+        self.screen.set(Screen::Setup);
+        browser::clear_fragment();
+    }
+
+    /// Opens the replay viewer on `replay`, playing from the start.
+    fn watch(&self, mut replay: Replay) {
+        replay.playing = replay.problem.is_none() && !replay.is_empty();
+        self.state.set(replay.state());
+        self.replay.set(Some(replay));
+        self.sharing.set(false);
+        self.screen.set(Screen::Replay);
+    }
+
+    /// Starts a live game at the replay's ply (all seats played here); the
+    /// link that was watched stays as it was.
+    pub fn play_from_here(&self) {
+        let Some(state) = self
+            .replay
+            .with_untracked(|r| r.as_ref().map(Replay::state))
+        else {
+            return;
+        };
+        self.replay.set(None);
+        self.play(state);
+    }
+
+    /// Leaves the replay viewer: back to the saved game, or to a new one.
+    pub fn close_replay(&self) {
+        self.replay.set(None);
+        browser::clear_fragment();
+        let (_, saved, _) = load();
+        match saved {
+            Some(state) => self.play(state),
+            None => {
+                self.has_game.set(false);
+                self.screen.set(Screen::Setup);
+            }
+        }
     }
 
     /// Rolls for a person, with the die tumbling.
@@ -99,7 +192,7 @@ impl Ctx {
         let state = self.state;
         ai_worker::ask(
             |id| ai_protocol::request(id, &question.position, question.level, question.seed),
-            move |answer| match answer {
+            move |answer| match ai_protocol::decision(answer) {
                 Ok(mv) => state.update(|s| {
                     s.show_hint(question.position, mv);
                 }),
@@ -119,17 +212,16 @@ impl Ctx {
         Timeout::new(ms, move || tumbling.set(false)).forget();
     }
 
-    /// Does a person decide now (the game is shown and not over)?
+    /// Does a person decide now at this device (the game is shown, not
+    /// over, and not waiting for another player's link)?
     pub fn human_turn(&self) -> bool {
-        self.screen.get() == Screen::Play
-            && self
-                .state
-                .with(|s| !s.turn_kind().is_computer() && s.winner().is_none())
+        self.screen.get() == Screen::Play && self.state.with(GameState::human_to_play)
     }
 }
 
 /// Loads the settings and the saved game. A save that cannot be read is
 /// kept under the backup key and reported.
+#[inline(never)]
 fn load() -> (Settings, Option<GameState>, Option<String>) {
     let settings = browser::load(save::SETTINGS_KEY)
         .map(|t| Settings::decode(&t))
@@ -168,8 +260,16 @@ pub fn App() -> impl IntoView {
         settings: RwSignal::new(settings),
         notice: RwSignal::new(notice),
         tumbling: RwSignal::new(false),
+        form: RwSignal::new(settings.choices),
+        replay: RwSignal::new(None),
+        sharing: RwSignal::new(false),
     };
     drive(ctx);
+    ctx.open_link(&browser::fragment());
+    // A link pasted into the address bar of the open page.
+    let _links = window_event_listener(ev::hashchange, move |_| {
+        ctx.open_link(&browser::fragment());
+    });
 
     let scene = Memo::new(move |_| ctx.state.with(Scene::of));
     let on_square = move |s: Square| {
@@ -188,6 +288,10 @@ pub fn App() -> impl IntoView {
     };
     let _keys = window_event_listener(ev::keydown, move |e| {
         if e.alt_key() || e.ctrl_key() || e.meta_key() || in_form_field(&e) {
+            return;
+        }
+        if replay_panel::key(ctx, &e.key()) {
+            e.prevent_default();
             return;
         }
         match e.key().as_str() {
@@ -211,6 +315,7 @@ pub fn App() -> impl IntoView {
         let screen = match ctx.screen.get() {
             Screen::Setup => "setup",
             Screen::Play => "play",
+            Screen::Replay => "replay",
         };
         ctx.state.with(|s| {
             let winner = s
@@ -227,7 +332,7 @@ pub fn App() -> impl IntoView {
     // The side panel: the new-game form or the game's panel, as markup
     // kept in step by one effect, with delegated events.
     let aside = NodeRef::<leptos::html::Aside>::new();
-    let choices = RwSignal::new(ctx.settings.with_untracked(|s| s.choices));
+    let choices = ctx.form;
     Effect::new(move |_| {
         // Without a game, the board previews the chosen seats.
         let c = choices.get();
@@ -239,6 +344,7 @@ pub fn App() -> impl IntoView {
     });
     let mut shown = None;
     let mut play = panel::Panel::default();
+    let mut watch = replay_panel::ReplayPanel::default();
     Effect::new(move |_| {
         let screen = ctx.screen.get();
         let Some(el) = aside.get() else { return };
@@ -247,8 +353,19 @@ pub fn App() -> impl IntoView {
             let speed = ctx.settings.with_untracked(|s| s.speed);
             let markup = match screen {
                 Screen::Setup => {
-                    choices.set(ctx.settings.with_untracked(|s| s.choices));
+                    // A seed from a link stays; the rest is remembered.
+                    let remembered = ctx.settings.with_untracked(|s| s.choices);
+                    choices.update(|c| {
+                        *c = SetupChoices {
+                            seed: c.seed,
+                            ..remembered
+                        }
+                    });
                     setup_form::markup(speed)
+                }
+                Screen::Replay => {
+                    watch = replay_panel::ReplayPanel::default();
+                    replay_panel::markup(speed)
                 }
                 Screen::Play => {
                     play = panel::Panel::default();
@@ -265,16 +382,28 @@ pub fn App() -> impl IntoView {
         match screen {
             Screen::Setup => setup_form::update(&el, ctx, choices),
             Screen::Play => play.update(&el, ctx),
+            Screen::Replay => watch.update(&el, ctx),
         }
     });
     let on_click = move |e: ev::MouseEvent| {
-        let (Some(root), Some(button)) = (aside.get_untracked(), dom::closest(&e, "[data-action]"))
-        else {
+        let Some(root) = aside.get_untracked() else {
             return;
         };
-        let action = button.get_attribute("data-action").unwrap_or_default();
-        if !setup_form::action(&root, ctx, choices, &action) {
-            panel::action(ctx, &action);
+        let ply = dom::closest(&e, "[data-ply]")
+            .and_then(|el| el.get_attribute("data-ply")?.parse().ok());
+        let action = dom::closest(&e, "[data-action]")
+            .and_then(|el| el.get_attribute("data-action"))
+            .unwrap_or_default();
+        if action.is_empty() && ply.is_none() {
+            return;
+        }
+        let done = match ctx.screen.get_untracked() {
+            Screen::Setup => setup_form::action(&root, ctx, choices, &action),
+            Screen::Play => panel::action(ctx, &action),
+            Screen::Replay => replay_panel::action(ctx, &root, &action, ply),
+        };
+        if !done {
+            share::action(&root, &action);
         }
     };
     let on_change = move |e: ev::Event| {
@@ -312,7 +441,10 @@ fn in_form_field(e: &ev::KeyboardEvent) -> bool {
 /// nothing if the game changed meanwhile.
 fn drive(ctx: Ctx) {
     let state = ctx.state;
-    let save_text = Memo::new(move |_| ctx.has_game.get().then(|| state.with(save::encode)));
+    // The replay viewer's boards are not the player's game: not saved.
+    let save_text = Memo::new(move |_| {
+        (ctx.has_game.get() && ctx.screen.get() != Screen::Replay).then(|| state.with(save::encode))
+    });
     Effect::new(move |_| {
         if let Some(text) = save_text.get() {
             browser::store(save::KEY, &text);
@@ -326,6 +458,35 @@ fn drive(ctx: Ctx) {
         let animate = ctx.speed() != Speed::Instant;
         if state.with_untracked(|s| s.animate) != animate {
             state.update(|s| s.animate = animate);
+        }
+    });
+    // The replay viewer: the board follows the ply shown; autoplay steps on.
+    Effect::new(move |_| {
+        let Some((ply, playing)) = ctx
+            .replay
+            .with(|r| r.as_ref().map(|r| (r.ply(), r.playing)))
+        else {
+            return;
+        };
+        if ctx.screen.get_untracked() == Screen::Replay
+            && let Some(shown) = ctx.replay.with_untracked(|r| r.as_ref().map(Replay::state))
+        {
+            state.set(shown);
+        }
+        if playing {
+            // The chosen speed, even with reduced motion: nothing slides.
+            let ms = ctx.settings.with_untracked(|s| s.speed).replay_ms();
+            Timeout::new(ms, move || {
+                ctx.replay.update(|r| {
+                    if let Some(r) = r
+                        && r.playing
+                        && r.ply() == ply
+                    {
+                        r.go(ply + 1);
+                    }
+                })
+            })
+            .forget();
         }
     });
     Effect::new(move |_| {
@@ -385,7 +546,7 @@ fn drive(ctx: Ctx) {
                     |id| {
                         ai_protocol::request(id, &question.position, question.level, question.seed)
                     },
-                    move |answer| match answer {
+                    move |answer| match ai_protocol::decision(answer) {
                         Ok(mv) => state.update(|s| {
                             s.play_computer_answer(version, mv);
                         }),

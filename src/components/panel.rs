@@ -7,23 +7,24 @@
 //! through one delegated click handler ([`action`]).
 
 use super::dom::{self, escape, flag, set};
-use super::{Ctx, Screen};
+use super::{Ctx, Screen, share};
+use crate::link::Link;
 use crate::state::GameState;
 use crate::state::log::stats;
 use crate::state::settings::Speed;
 use crate::state::setup::SetupChoices;
 use crate::text::{
-    Prompt, Text, colour_name, die_label, log_line, news, prompt, seat_kind, speed_name, t,
-    whose_turn, wins,
+    Prompt, Text, colour_name, die_label, log_line, news, prompt, seat_kind, send_link, speed_name,
+    t, whose_turn, wins,
 };
-use barricade_rules::Phase;
+use barricade_rules::{Phase, Roll};
 use leptos::prelude::*;
 use std::fmt::Write;
 use web_sys::Element;
 
 /// What the player to move should do now.
 fn current_prompt(s: &GameState) -> Option<Prompt> {
-    if s.winner().is_some() {
+    if s.winner().is_some() || s.link_goes_to().is_some() {
         None
     } else if s.walk().is_some() {
         Some(Prompt::Walking)
@@ -57,6 +58,20 @@ fn pips(value: u8) -> &'static [(u8, u8)] {
     }
 }
 
+/// The die's markup: a button showing the pips of `data-value`.
+pub fn die_markup() -> &'static str {
+    r#"<button class="die" data-action="roll" data-die=""><svg viewBox="0 0 30 30" aria-hidden="true"><rect class="die-face" x="1" y="1" width="28" height="28" rx="6"/><g class="pips"></g></svg></button>"#
+}
+
+/// The pips of a die showing `value` (none for `None`).
+pub fn pips_markup(value: Option<Roll>) -> String {
+    let mut face = String::new();
+    for (x, y) in pips(value.map_or(0, |r| r.get())) {
+        let _ = write!(face, r#"<circle class="pip" cx="{x}" cy="{y}" r="3"/>"#);
+    }
+    face
+}
+
 /// The animation speed picker, with `current` chosen.
 pub fn speed_picker(current: Speed) -> String {
     let mut m = format!(
@@ -87,14 +102,17 @@ pub fn markup(speed: Speed, log_open: bool) -> String {
         concat!(
             r#"<div class="play"><header class="panel-head"><h1 class="title small">{title}</h1>{new_game}</header>"#,
             r#"<div class="turn" data-turn-marker=""><span class="swatch" aria-hidden="true"></span><span class="turn-name"></span><span class="turn-kind"></span></div>"#,
-            r#"<div class="controls"><button class="die" data-action="roll" data-die=""><svg viewBox="0 0 30 30" aria-hidden="true"><rect class="die-face" x="1" y="1" width="28" height="28" rx="6"/><g class="pips"></g></svg></button><p class="status"></p></div>"#,
+            r#"<div class="controls">{die}<p class="status"></p></div>"#,
             r#"<section class="end" data-end="" role="status" hidden><h2 class="end-title"></h2><table class="stats"><thead><tr><th scope="col">{player}</th><th scope="col">{turns}</th><th scope="col">{captures}</th><th scope="col">{barricades}</th></tr></thead><tbody></tbody></table>"#,
             r#"<div class="actions">{rematch}{new_game}</div></section>"#,
-            r#"<div class="actions">{pass}{again}{cancel}{hint}{undo}{redo}</div>"#,
+            r#"<div class="actions">{pass}{again}{cancel}{hint}{undo}{redo}{share}</div>{share_box}"#,
             r#"<details class="log"{open}><summary>{moves}</summary><p class="muted">{no_moves}</p><ol class="entries" reversed hidden></ol></details>"#,
             r#"{speed}<p class="sr-only" aria-live="polite" data-live=""></p></div>"#
         ),
         title = t(Text::Title),
+        die = die_markup(),
+        share = b("share", "", Text::Share),
+        share_box = share::markup(),
         new_game = b("new-game", r#" class="quiet""#, Text::NewGameButton),
         player = t(Text::Player),
         turns = t(Text::Turns),
@@ -199,11 +217,7 @@ impl Panel {
                 flag(el, "disabled", !can_roll);
                 set(el, "aria-label", Some(&die_label(value)));
             });
-            let mut face = String::new();
-            for (x, y) in pips(value.map_or(0, |r| r.get())) {
-                let _ = write!(face, r#"<circle class="pip" cx="{x}" cy="{y}" r="3"/>"#);
-            }
-            dom::html(root, ".pips", &mut self.pips, face);
+            dom::html(root, ".pips", &mut self.pips, pips_markup(value));
 
             if over {
                 dom::text(
@@ -239,6 +253,18 @@ impl Panel {
             dom::with(root, ".entries", |el| flag(el, "hidden", empty));
             dom::html(root, ".entries", &mut self.log, log_rows(s));
 
+            // By link, once this device has played, the link goes on to the
+            // next player; otherwise Share shows the replay link.
+            let code = s.code();
+            let page = crate::browser::address();
+            let (link, note) = match s.link_goes_to() {
+                Some(next) => (Link::Play(code), send_link(next, over)),
+                None => (Link::Replay(code), String::new()),
+            };
+            let shown = ctx.sharing.get() || !note.is_empty();
+            let url = link.address(&page);
+            share::show(root, shown.then_some((&url, &note, s.game().seed())));
+
             let mut live = s.news().map(news).unwrap_or_default();
             if let Some(w) = s.winner() {
                 live = format!("{live}. {}", wins(w));
@@ -248,10 +274,14 @@ impl Panel {
     }
 }
 
-/// Runs the panel's button `action`.
-pub fn action(ctx: Ctx, action: &str) {
+/// Runs the panel's button `action`; false if it is not one of its.
+pub fn action(ctx: Ctx, action: &str) -> bool {
     let act = |f: fn(&mut GameState) -> bool| {
-        if ctx.human_turn() || ctx.state.with(|s| s.winner().is_some()) {
+        // Undo stays open after the end, and by link until the link is sent.
+        let done = ctx
+            .state
+            .with(|s| s.winner().is_some() || s.link_goes_to().is_some());
+        if ctx.human_turn() || done {
             ctx.state.update(|s| {
                 f(s);
             });
@@ -259,6 +289,7 @@ pub fn action(ctx: Ctx, action: &str) {
     };
     match action {
         "new-game" => ctx.screen.set(Screen::Setup),
+        "share" => ctx.sharing.update(|on| *on = !*on),
         "roll" => ctx.roll(),
         "pass" => act(GameState::pass),
         "again" => act(GameState::again),
@@ -273,8 +304,9 @@ pub fn action(ctx: Ctx, action: &str) {
                 ..choices
             });
         }
-        _ => {}
+        _ => return false,
     }
+    true
 }
 
 /// Applies a change of the speed picker under `root`, if it is one.

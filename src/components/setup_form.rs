@@ -77,8 +77,9 @@ pub fn markup(speed: Speed) -> String {
     }
     let _ = write!(
         m,
-        r#"<label class="check"><input type="checkbox" data-setup-teams=""/><span>{}</span></label></fieldset><fieldset><legend>{}</legend><label class="field"><span>{}</span><select data-setup-preset="">"#,
+        r#"<label class="check"><input type="checkbox" data-setup-teams=""/><span>{}</span></label><label class="check"><input type="checkbox" data-setup-by-link=""/><span>{}</span></label></fieldset><fieldset><legend>{}</legend><label class="field"><span>{}</span><select data-setup-preset="">"#,
         t(Text::Teams),
+        t(Text::ByLink),
         t(Text::Rules),
         t(Text::Preset)
     );
@@ -140,6 +141,22 @@ pub fn update(root: &Element, ctx: Ctx, choices: RwSignal<SetupChoices>) {
         let sel = format!(r#"[data-setup-rule="{name}"]"#);
         dom::with(root, &sel, |el| prop(el, "checked", get(&c.rules)));
     }
+    dom::with(root, "[data-setup-by-link]", |el| {
+        prop(el, "checked", c.by_link)
+    });
+    // By link, every seat is a person: no computer levels to choose.
+    for el in dom::all(root, "[data-setup-seat] option") {
+        let computer = el
+            .get_attribute("value")
+            .and_then(|v| SeatKind::from_code(&v))
+            .is_some_and(SeatKind::is_computer);
+        flag(&el, "disabled", computer && c.by_link);
+    }
+    if let Some(seed) = c.seed {
+        dom::with(root, "[data-setup-seed]", |el| {
+            prop(el, "value", seed.to_string())
+        });
+    }
     dom::with(root, r#"[data-action="start"]"#, |el| {
         flag(el, "disabled", c.seats().is_err());
     });
@@ -188,6 +205,17 @@ pub fn changed(el: &Element, choices: RwSignal<SetupChoices>) {
         }
     } else if el.has_attribute("data-setup-teams") {
         choices.update(|c| c.teams = checked);
+    } else if el.has_attribute("data-setup-seed") {
+        choices.update(|c| c.seed = value.trim().parse().ok());
+    } else if el.has_attribute("data-setup-by-link") {
+        choices.update(|c| {
+            c.by_link = checked;
+            if checked {
+                for seat in c.seats.iter_mut().flatten() {
+                    *seat = SeatKind::Human;
+                }
+            }
+        });
     } else if el.has_attribute("data-setup-preset") {
         if let Some(r) = Rules::preset(&value) {
             choices.update(|c| c.rules = r);
@@ -217,6 +245,7 @@ mod tests {
             r#"data-action="start""#,
             r#"data-action="quick-start""#,
             r#"data-setup-rule="french""#,
+            "data-setup-by-link",
         ] {
             assert!(m.contains(sel), "{sel}");
         }

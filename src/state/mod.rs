@@ -12,8 +12,8 @@ pub mod settings;
 pub mod setup;
 
 use barricade_rules::{
-    Candidate, Colour, Game, GameRecord, Move, MoveList, Origin, Phase, Position, Roll, Square,
-    SquareSet, Team,
+    Candidate, Colour, ColourSet, Game, GameRecord, Move, MoveList, Origin, Phase, Position, Roll,
+    Square, SquareSet, Team,
 };
 use log::Entry;
 use pieces::Pieces;
@@ -128,9 +128,8 @@ impl GameState {
     /// and rules must be the record's). In a game by link, this device
     /// then plays the colour to move.
     pub fn from_record(choices: SetupChoices, record: &GameRecord) -> Result<GameState, String> {
-        let mut colours = record.seats.colours().to_vec();
-        colours.sort();
-        if choices.colours() != colours || choices.rules != record.rules {
+        let colours: ColourSet = choices.colours().into_iter().collect();
+        if colours != record.seats.colour_set() || choices.rules != record.rules {
             return Err("the seats or rules do not match the game".into());
         }
         let game = Game::new(record.rules, record.seats, record.seed);

@@ -36,6 +36,16 @@ impl Speed {
         self.step_ms() * 10 / 3
     }
 
+    /// Milliseconds between two moves of a replay playing on its own.
+    pub fn replay_ms(self) -> u32 {
+        match self {
+            Speed::Slow => 1600,
+            Speed::Normal => 900,
+            Speed::Fast => 400,
+            Speed::Instant => 150,
+        }
+    }
+
     /// Milliseconds before a computer acts or a stuck turn passes.
     pub fn pause_ms(self) -> u32 {
         match self {
