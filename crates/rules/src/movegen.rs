@@ -69,8 +69,8 @@ impl Position {
         }
         list.set_drops(self.placement_squares(), !french);
         let table = paths::table();
-        let origin = |list: &mut MoveList, start: Square, len: usize, from: u8, kind: u16| {
-            push_origin(list, table, start, len, from, kind, bar, own);
+        let origin = |list: &mut MoveList, start: Square, len: usize, from: u8, kind: u32| {
+            list.push_open(table.group(start.index(), len), from, kind, bar, own);
         };
 
         if let Some(b) = self.bound {
@@ -200,24 +200,6 @@ impl Position {
             .map(|e| entry_path(e, home.then_some(start)))
             .collect()
     }
-}
-
-/// The open paths of one origin into `list` (see [`MoveList::push_open`]).
-#[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn push_origin(
-    list: &mut MoveList,
-    table: &paths::PathTable,
-    start: Square,
-    len: usize,
-    from: u8,
-    kind: u16,
-    bar: u128,
-    own: u128,
-) {
-    let range = table.range(start, len);
-    let (hot, templates) = (&table.hot[range.clone()], &table.templates[range]);
-    list.push_open(hot, templates, from, kind, bar, own);
 }
 
 fn entry_path(e: &PathEntry, first: Option<Square>) -> Path {
