@@ -1,7 +1,7 @@
 //! Legal move generation: [`Position::legal_moves`] and paths.
 
 use crate::board::Square;
-use crate::colour::Colour;
+use crate::colour::{Colour, ColourSet};
 use crate::moves::{Candidate, HOME, KIND_HOME, Move, MoveList, Origin, Path, PathKind};
 use crate::paths::{self, PathEntry};
 use crate::position::{Phase, Position};
@@ -62,8 +62,8 @@ impl Position {
         let mine = self.pawns[me.index()];
         let team = self.seats.team_of(me);
         let mut own = mine.bits();
-        for c in Colour::ALL {
-            if team.contains(c) {
+        if team != ColourSet::single(me) {
+            for c in team.iter() {
                 own |= self.pawns[c.index()].bits();
             }
         }
