@@ -1,7 +1,7 @@
 //! Legal move generation: [`Position::legal_moves`] and paths.
 
 use crate::board::Square;
-use crate::colour::Colour;
+use crate::colour::{Colour, ColourSet};
 use crate::moves::{Candidate, HOME, KIND_HOME, Move, MoveList, Origin, Path, PathKind};
 use crate::paths::{self, PathEntry};
 use crate::position::{Phase, Position};
@@ -62,15 +62,15 @@ impl Position {
         let mine = self.pawns[me.index()];
         let team = self.seats.team_of(me);
         let mut own = mine.bits();
-        for c in Colour::ALL {
-            if team.contains(c) {
+        if team != ColourSet::single(me) {
+            for c in team.iter() {
                 own |= self.pawns[c.index()].bits();
             }
         }
         list.set_drops(self.placement_squares(), !french);
         let table = paths::table();
-        let origin = |list: &mut MoveList, start: Square, len: usize, from: u8, kind: u16| {
-            push_origin(list, table, start, len, from, kind, bar, own);
+        let origin = |list: &mut MoveList, start: Square, len: usize, from: u8, kind: u32| {
+            list.push_open(table.group(start.index(), len), from, kind, bar, own);
         };
 
         if let Some(b) = self.bound {
@@ -200,24 +200,6 @@ impl Position {
             .map(|e| entry_path(e, home.then_some(start)))
             .collect()
     }
-}
-
-/// The open paths of one origin into `list` (see [`MoveList::push_open`]).
-#[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn push_origin(
-    list: &mut MoveList,
-    table: &paths::PathTable,
-    start: Square,
-    len: usize,
-    from: u8,
-    kind: u16,
-    bar: u128,
-    own: u128,
-) {
-    let range = table.range(start, len);
-    let (hot, templates) = (&table.hot[range.clone()], &table.templates[range]);
-    list.push_open(hot, templates, from, kind, bar, own);
 }
 
 fn entry_path(e: &PathEntry, first: Option<Square>) -> Path {

@@ -100,23 +100,24 @@ impl Move {
 /// assert_eq!(c.to().to_string(), "c1");
 /// assert!(!c.takes_barricade());
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct Candidate {
-    /// Origin square index, or `HOME`.
-    from: u8,
-    to: u8,
-    /// Bits 0-11: index into the path table; bit 12: takes a barricade;
-    /// bits 13-14: the path kind. Four bytes in all, so a full
-    /// [`MoveList`] is small to clear and copy.
-    path: u16,
-}
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Candidate(u32);
 
+// A candidate's fields, packed in one `u32` so that move generation writes
+// it with one store and a full `MoveList` is small to clear: bits 0-7 the
+// origin square index (or `HOME`), bits 8-15 the destination square index,
+// bits 16-27 the index into the path table, then the flags.
+const TO_SHIFT: u32 = 8;
+const PATH_SHIFT: u32 = 16;
 pub(crate) const HOME: u8 = u8::MAX;
-/// Mask of the path-table index in `Candidate::path`.
-pub(crate) const PATH_INDEX: u16 = (1 << 12) - 1;
-pub(crate) const TAKES: u16 = 1 << 12;
-pub(crate) const KIND_HOME: u16 = 1 << 13;
-const KIND_BOUNCE: u16 = 1 << 14;
+/// Mask of the path-table index (after shifting by `PATH_SHIFT`).
+pub(crate) const PATH_INDEX: u32 = (1 << 12) - 1;
+/// Flag: the move takes a barricade.
+pub(crate) const TAKES: u32 = 1 << 28;
+/// Flag: the pawn comes from home (its path starts on the entry square).
+pub(crate) const KIND_HOME: u32 = 1 << 29;
+/// Flag: a french bounce (into the goal and back out).
+const KIND_BOUNCE: u32 = 1 << 30;
 
 /// The most destinations one origin can have for one roll (checked by a
 /// test over the whole path table).
@@ -125,26 +126,39 @@ pub const MAX_DESTINATIONS: usize = 12;
 /// Capacity of a [`MoveList`]: five origins times the most destinations.
 pub const MAX_CANDIDATES: usize = 5 * MAX_DESTINATIONS;
 
+/// Slots in a [`MoveList`]: [`MAX_CANDIDATES`] rounded up to a power of
+/// two, so that the hot loop can index with `len % SLOTS`.
+const SLOTS: usize = 64;
+const _: () = assert!(MAX_CANDIDATES < SLOTS && SLOTS.is_power_of_two());
+
 impl Candidate {
     /// A path-table entry as a candidate without origin and flags.
     pub(crate) fn template(to: u8, index: usize) -> Candidate {
-        Candidate {
-            from: 0,
-            to,
-            path: index as u16 & PATH_INDEX,
-        }
+        Candidate(u32::from(to) << TO_SHIFT | (index as u32 & PATH_INDEX) << PATH_SHIFT)
+    }
+
+    /// This template (see [`Candidate::template`]) with its origin (a
+    /// square index or `HOME`) and flags set.
+    #[inline(always)]
+    pub(crate) fn with(self, from: u8, flags: u32) -> Candidate {
+        Candidate(self.0 | u32::from(from) | flags)
     }
 
     /// The origin's square index, or 255 for home (for table lookups).
     #[inline]
     pub(crate) fn origin_raw(self) -> u8 {
-        self.from
+        self.0 as u8
     }
 
     /// The destination's square index.
     #[inline]
     pub(crate) fn to_raw(self) -> u8 {
-        self.to
+        (self.0 >> TO_SHIFT) as u8
+    }
+
+    /// The index of the path in the path table.
+    fn path_index(self) -> usize {
+        ((self.0 >> PATH_SHIFT) & PATH_INDEX) as usize
     }
 
     pub(crate) fn new(from: Origin, to: Square, takes: bool, path: usize, kind: PathKind) -> Self {
@@ -155,11 +169,8 @@ impl Candidate {
         let kind = match kind {
             PathKind::Bounce => KIND_BOUNCE,
         };
-        Candidate {
-            from,
-            to: to.index() as u8,
-            path: (path as u16 & PATH_INDEX) | kind | if takes { TAKES } else { 0 },
-        }
+        let takes = if takes { TAKES } else { 0 };
+        Candidate::template(to.index() as u8, path).with(from, kind | takes)
     }
 
     /// The moving pawn's origin.
@@ -170,10 +181,9 @@ impl Candidate {
     /// assert_eq!(pos.legal_moves()[0].from(), Origin::Home);
     /// ```
     pub fn from(self) -> Origin {
-        if self.from == HOME {
-            Origin::Home
-        } else {
-            Square::from_index(self.from as usize).map_or(Origin::Home, Origin::Square)
+        match self.origin_raw() {
+            HOME => Origin::Home,
+            from => Square::from_index(from as usize).map_or(Origin::Home, Origin::Square),
         }
     }
 
@@ -185,7 +195,7 @@ impl Candidate {
     /// assert_eq!(pos.legal_moves()[0].to().to_string(), "c1");
     /// ```
     pub fn to(self) -> Square {
-        Square::from_index(self.to as usize).unwrap_or(Square::GOAL)
+        Square::from_index(self.to_raw() as usize).unwrap_or(Square::GOAL)
     }
 
     /// Does the move end on a barricade (and so take it)?
@@ -196,7 +206,7 @@ impl Candidate {
     /// assert!(pos.legal_moves().iter().any(|c| c.takes_barricade()));
     /// ```
     pub fn takes_barricade(self) -> bool {
-        self.path & TAKES != 0
+        self.0 & TAKES != 0
     }
 
     /// Is this a french bounce (into the goal and back out)?
@@ -207,7 +217,7 @@ impl Candidate {
     /// assert!(!pos.legal_moves()[0].is_bounce());
     /// ```
     pub fn is_bounce(self) -> bool {
-        self.path & KIND_BOUNCE != 0
+        self.0 & KIND_BOUNCE != 0
     }
 
     /// The move this candidate stands for, with `drop` as the square for
@@ -238,16 +248,16 @@ impl Candidate {
     /// ```
     pub fn path(self) -> Path {
         let table = paths::table();
-        let index = (self.path & PATH_INDEX) as usize;
+        let index = self.path_index();
         let Some(e) = table.entries.get(index) else {
             return Path::default();
         };
         let mut p = Path::default();
-        if self.path & KIND_HOME != 0 {
+        if self.0 & KIND_HOME != 0 {
             if let Some(entry) = table.start_square(index) {
                 p.push(entry);
             }
-        } else if self.path & KIND_BOUNCE != 0 {
+        } else if self.0 & KIND_BOUNCE != 0 {
             p.push(Square::GOAL);
             if let Origin::Square(s) = self.from() {
                 p.push(s);
@@ -259,6 +269,18 @@ impl Candidate {
             }
         }
         p
+    }
+}
+
+impl core::fmt::Debug for Candidate {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Candidate")
+            .field("from", &self.from())
+            .field("to", &self.to())
+            .field("takes_barricade", &self.takes_barricade())
+            .field("bounce", &self.is_bounce())
+            .field("path_index", &self.path_index())
+            .finish()
     }
 }
 
@@ -359,7 +381,7 @@ impl Path {
 /// ```
 #[derive(Clone, Debug)]
 pub struct MoveList {
-    items: [Candidate; MAX_CANDIDATES],
+    items: [Candidate; SLOTS],
     len: u8,
     pass: bool,
     /// Where a barricade may be dropped, before counting the square the
@@ -371,7 +393,7 @@ pub struct MoveList {
 impl Default for MoveList {
     fn default() -> Self {
         MoveList {
-            items: [Candidate::default(); MAX_CANDIDATES],
+            items: [Candidate::default(); SLOTS],
             len: 0,
             pass: false,
             drop_base: SquareSet::EMPTY,
@@ -384,7 +406,7 @@ impl MoveList {
     #[inline]
     pub(crate) fn new(drop_base: SquareSet, drops: bool) -> MoveList {
         MoveList {
-            items: [Candidate::default(); MAX_CANDIDATES],
+            items: [Candidate::default(); SLOTS],
             len: 0,
             pass: false,
             drop_base,
@@ -404,33 +426,31 @@ impl MoveList {
 
     /// Appends the paths of one origin that are open (no barricade on an
     /// inner square) and end neither on `blocked` nor on a destination
-    /// already listed for this origin. `hot` and `templates` are the table
-    /// entries of one group; `kind` is `0` or [`KIND_HOME`].
+    /// already listed for this origin. `group` is one group of table
+    /// entries, whose masks start at square index `base` (see
+    /// [`paths::HotEntry`]); `from` is the origin's square index or
+    /// [`HOME`], `kind` is `0` or [`KIND_HOME`].
     ///
     /// Branch-free: every entry is written at the end of the list and kept
-    /// (the length grows) only when open.
+    /// (the length grows) only when open. The list never holds more than
+    /// [`MAX_CANDIDATES`], so the slot written is always below [`SLOTS`]
+    /// and `len % SLOTS` is just that slot, with no bounds check.
     #[inline(always)]
     pub(crate) fn push_open(
         &mut self,
-        hot: &[paths::HotEntry],
-        templates: &[Candidate],
+        (base, group): (u32, &[paths::HotEntry]),
         from: u8,
-        kind: u16,
+        kind: u32,
         bar: u128,
         blocked: u128,
     ) {
-        let mut seen = blocked;
+        let bar = (bar >> base) as u64;
+        let mut seen = (blocked >> base) as u64;
         let mut len = self.len as usize;
-        for (e, t) in hot.iter().zip(templates) {
-            let open = (e.inner & bar == 0) & (e.dest & seen == 0);
+        for e in group {
+            let open = (e.inner & bar) | (e.dest & seen) == 0;
             let takes = if e.dest & bar != 0 { TAKES } else { 0 };
-            if let Some(slot) = self.items.get_mut(len) {
-                *slot = Candidate {
-                    from,
-                    to: t.to,
-                    path: t.path | kind | takes,
-                };
-            }
+            self.items[len % SLOTS] = e.template.with(from, kind | takes);
             seen |= if open { e.dest } else { 0 };
             len += usize::from(open);
         }

@@ -26,13 +26,32 @@ pub(crate) struct PathEntry {
     pub squares: [u8; MAX_STEPS],
 }
 
-/// What move generation reads of a path: 32 bytes, two to a cache line.
+/// What move generation reads of a path, all in one place so that the
+/// hot loop walks a single slice.
+///
+/// The masks are 64 bits, relative to the group's base square index (see
+/// [`PathTable::group`]): all the paths of 0..6 steps from one square stay
+/// within 64 consecutive square indices (61 at most on this board, checked
+/// when the table is built), so the hot loop works on `u64`s.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct HotEntry {
     /// The squares strictly between the start and the destination.
-    pub inner: u128,
+    pub inner: u64,
     /// The destination as a one-square mask.
-    pub dest: u128,
+    pub dest: u64,
+    /// The path as a candidate: destination and table index (no origin,
+    /// no flags).
+    pub template: Candidate,
+}
+
+/// One group of the table: the paths of one length from one square.
+#[derive(Clone, Copy, Debug, Default)]
+struct Group {
+    /// `hot[start..end]` are the group's paths.
+    start: u16,
+    end: u16,
+    /// Bit 0 of the group's masks is this square index.
+    base: u8,
 }
 
 /// Groups per start square: lengths 0..=7 (7 is always empty).
@@ -40,10 +59,10 @@ const GROUPS: usize = Square::COUNT * 8 + 1;
 
 pub(crate) struct PathTable {
     pub entries: Vec<PathEntry>,
-    /// `entries[i].inner` and the destination mask, for the hot loop.
+    /// `entries[i]` as move generation reads it.
     pub hot: Vec<HotEntry>,
-    /// `entries[i]` as a candidate (destination and table index).
-    pub templates: Vec<Candidate>,
+    /// `groups[s * 8 + l]` are the paths of `l` steps from square `s`.
+    groups: Vec<Group>,
     /// `start[s * 8 + l] .. start[s * 8 + l + 1]` are the paths of `l` steps
     /// from square `s`.
     start: [u16; GROUPS],
@@ -56,6 +75,22 @@ impl PathTable {
         let i = from.index() * 8 + len.min(MAX_STEPS);
         let (lo, hi) = (self.start[i], self.start[i + 1]);
         lo as usize..hi as usize
+    }
+
+    /// The hot entries of the paths of `len` steps from the square with
+    /// index `from` (empty for an index off the board), and the square
+    /// index of bit 0 of their masks.
+    #[inline]
+    pub fn group(&self, from: usize, len: usize) -> (u32, &[HotEntry]) {
+        match self.groups.get(from * 8 + len.min(MAX_STEPS)) {
+            Some(g) => (
+                u32::from(g.base),
+                self.hot
+                    .get(g.start as usize..g.end as usize)
+                    .unwrap_or(&[]),
+            ),
+            None => (0, &[]),
+        }
     }
 
     /// The square the path with this table index starts from.
@@ -77,22 +112,39 @@ impl PathTable {
             }
         }
         start[GROUPS - 1] = entries.len() as u16;
-        let hot = entries
-            .iter()
-            .map(|e| HotEntry {
-                inner: e.inner,
-                dest: 1u128 << e.dest,
-            })
-            .collect();
-        let templates = entries
-            .iter()
-            .enumerate()
-            .map(|(i, e)| Candidate::template(e.dest, i))
-            .collect();
+        let mut hot = Vec::with_capacity(entries.len());
+        let mut groups = vec![Group::default(); GROUPS - 1];
+        for (i, g) in groups.iter_mut().enumerate() {
+            let range = start[i] as usize..start[i + 1] as usize;
+            let squares = entries[range.clone()]
+                .iter()
+                .fold(0u128, |all, e| all | e.inner | 1 << e.dest);
+            let base = if squares == 0 {
+                0
+            } else {
+                squares.trailing_zeros()
+            };
+            assert!(
+                squares >> base < 1 << 64,
+                "the paths of one group span more than 64 squares"
+            );
+            *g = Group {
+                start: range.start as u16,
+                end: range.end as u16,
+                base: base as u8,
+            };
+            for (j, e) in entries[range.clone()].iter().enumerate() {
+                hot.push(HotEntry {
+                    inner: (e.inner >> base) as u64,
+                    dest: 1 << (u32::from(e.dest) - base),
+                    template: Candidate::template(e.dest, range.start + j),
+                });
+            }
+        }
         PathTable {
             entries,
             hot,
-            templates,
+            groups,
             start,
         }
     }

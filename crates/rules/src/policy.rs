@@ -27,21 +27,19 @@ pub fn greedy(pos: &Position) -> Option<Move> {
             let mut moves = MoveList::new(crate::SquareSet::EMPTY, false);
             pos.fill_legal_moves(&mut moves);
             let me = pos.turn();
+            // The opponents' pawns as two 64-bit halves: testing a square is
+            // then a shift of a `u64` (a `u128` shift costs several).
             let others = (pos.all_pawns() - pos.pawns(me)).bits();
+            let others = [others as u64, (others >> 64) as u64];
             let mut best = None;
             let mut best_score = i32::MIN;
             for c in &moves {
-                // Raw indices and a 256-entry table: no checks in the loop.
+                // Raw indices and 256-entry tables: no checks in the loop.
                 let (from, to) = (c.origin_raw(), c.to_raw());
-                let gain = i32::from(distance::BY_BYTE[from as usize])
-                    - i32::from(distance::BY_BYTE[to as usize]);
-                let mut score = gain * 4;
-                if to as usize == crate::Square::GOAL.index() {
-                    score += 10_000;
-                }
-                if (others >> to) & 1 != 0 {
-                    score += 30;
-                }
+                let captures = (others[usize::from(to >> 6) & 1] >> (to & 63)) & 1;
+                let score = i32::from(distance::BY_BYTE[from as usize]) * 4
+                    + i32::from(ARRIVAL[to as usize])
+                    + 30 * captures as i32;
                 if score > best_score {
                     best_score = score;
                     best = Some(*c);
@@ -54,6 +52,19 @@ pub fn greedy(pos: &Position) -> Option<Move> {
         }
     }
 }
+
+/// The greedy score of arriving on each square (by index): minus four
+/// times its distance to the goal, plus 10,000 for the goal itself.
+const ARRIVAL: [i16; 256] = {
+    let mut out = [0i16; 256];
+    let mut i = 0;
+    while i < 256 {
+        out[i] = -4 * distance::BY_BYTE[i] as i16;
+        i += 1;
+    }
+    out[crate::Square::GOAL.index()] += 10_000;
+    out
+};
 
 /// A uniformly random legal decision, drawing from `next(n)` (which must
 /// return a number below `n`).

@@ -550,16 +550,19 @@ impl Position {
         }
         // Capture: the pawn on `to` goes home (a teammate never stands there
         // after a legal move).
-        for c in Colour::ALL {
-            if c != me && self.pawns[c.index()].contains(to) {
-                self.pawns[c.index()].remove(to);
-                if self.rules.french {
-                    // Its held barricades pass to the capturer, placed at once.
-                    self.to_place += self.held.take(to);
+        let target = SquareSet::from_square(to);
+        if !((self.all_pawns() - self.pawns[me.index()]) & target).is_empty() {
+            for c in Colour::ALL {
+                if c != me {
+                    self.pawns[c.index()] = self.pawns[c.index()] - target;
                 }
             }
+            if self.rules.french {
+                // Its held barricades pass to the capturer, placed at once.
+                self.to_place += self.held.take(to);
+            }
         }
-        self.pawns[me.index()].insert(to);
+        self.pawns[me.index()] |= target;
         if self.rules.french
             && let Some(s) = origin
         {
