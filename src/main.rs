@@ -7,6 +7,5 @@
 static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
 fn main() {
-    console_error_panic_hook::set_once();
     leptos::mount::mount_to_body(barricade_web::App);
 }

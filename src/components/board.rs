@@ -13,6 +13,7 @@ use crate::geometry::{
     home_xy, square_xy,
 };
 use crate::scene::{PawnPiece, Place, Scene};
+use crate::state::GameState;
 use crate::text::{Text, pawn_label, square_label, t};
 use barricade_rules::{Colour, Square, board};
 use leptos::prelude::*;
@@ -359,30 +360,30 @@ fn hit_square(e: &web_sys::Event) -> Option<Square> {
     }
 }
 
-/// The board, its homes and every piece of `scene`. `on_square` and
-/// `on_pawn` receive clicks (and Enter/Space on a focused piece).
+/// The board, its homes and every piece of the game `state` (drawn from
+/// [`Scene::of`]). `on_square` and `on_pawn` receive clicks (and
+/// Enter/Space on a focused piece).
 #[component]
 pub fn Board(
-    scene: Memo<Scene>,
+    state: RwSignal<GameState>,
     on_square: impl Fn(Square) + Copy + 'static,
     on_pawn: impl Fn(Colour, usize) + Copy + 'static,
 ) -> impl IntoView {
     let svg = NodeRef::<leptos::svg::Svg>::new();
     let hovered = RwSignal::new(None::<Square>);
     let mut drawn = Drawn::default();
+    let mut path = String::new();
+    // One effect: the pieces, and the path to the hovered square. Both
+    // only touch what changed.
     Effect::new(move |_| {
-        if let Some(el) = svg.get() {
-            scene.with(|s| drawn.update(&el, s));
-        }
-    });
-    Effect::new(move |_| {
+        let Some(el) = svg.get() else { return };
+        let scene = state.with(Scene::of);
+        drawn.update(&el, &scene);
         let markup = hovered
             .get()
-            .map(|h| scene.with(|s| hover_markup(s, h)))
+            .map(|h| hover_markup(&scene, h))
             .unwrap_or_default();
-        if let Some(el) = svg.get() {
-            fill(&el, ".hover-layer", &markup);
-        }
+        dom::html(&el, ".hover-layer", &mut path, markup);
     });
     let act = move |target: Option<Hit>| match target {
         Some(Hit::Square(s)) => on_square(s),

@@ -13,7 +13,6 @@ pub use board::Board;
 pub use dom::escape;
 
 use crate::link::Link;
-use crate::scene::Scene;
 use crate::state::replay::Replay;
 use crate::state::settings::{Settings, Speed};
 use crate::state::setup::SetupChoices;
@@ -247,7 +246,7 @@ pub fn App() -> impl IntoView {
     let state = saved.unwrap_or_else(|| {
         GameState::new(settings.choices, 0)
             .or_else(|_| GameState::new(SetupChoices::default(), 0))
-            .expect("the default choices are a game")
+            .unwrap_or_else(|_| unreachable!("the default choices are a game"))
     });
     let ctx = Ctx {
         state: RwSignal::new(state),
@@ -271,7 +270,6 @@ pub fn App() -> impl IntoView {
         ctx.open_link(&browser::fragment());
     });
 
-    let scene = Memo::new(move |_| ctx.state.with(Scene::of));
     let on_square = move |s: Square| {
         if ctx.human_turn() {
             ctx.state.update(|st| {
@@ -415,7 +413,7 @@ pub fn App() -> impl IntoView {
     view! {
         <main node_ref=main class="layout" data-game="">
             <section class="board-area">
-                <Board scene on_square on_pawn />
+                <Board state=ctx.state on_square on_pawn />
             </section>
             <aside
                 node_ref=aside
@@ -441,23 +439,21 @@ fn in_form_field(e: &ev::KeyboardEvent) -> bool {
 /// nothing if the game changed meanwhile.
 fn drive(ctx: Ctx) {
     let state = ctx.state;
-    // The replay viewer's boards are not the player's game: not saved.
-    let save_text = Memo::new(move |_| {
-        (ctx.has_game.get() && ctx.screen.get() != Screen::Replay).then(|| state.with(save::encode))
-    });
+    // Autosave: the game (not the replay viewer's boards: they are not the
+    // player's game) and the settings, each written when its text changes.
+    let mut saved = (String::new(), String::new());
     Effect::new(move |_| {
-        if let Some(text) = save_text.get() {
-            browser::store(save::KEY, &text);
+        if ctx.has_game.get() && ctx.screen.get() != Screen::Replay {
+            let text = state.with(save::encode);
+            if text != saved.0 {
+                browser::store(save::KEY, &text);
+                saved.0 = text;
+            }
         }
-    });
-    Effect::new(move |_| {
         let text = ctx.settings.with(Settings::encode);
-        browser::store(save::SETTINGS_KEY, &text);
-    });
-    Effect::new(move |_| {
-        let animate = ctx.speed() != Speed::Instant;
-        if state.with_untracked(|s| s.animate) != animate {
-            state.update(|s| s.animate = animate);
+        if text != saved.1 {
+            browser::store(save::SETTINGS_KEY, &text);
+            saved.1 = text;
         }
     });
     // The replay viewer: the board follows the ply shown; autoplay steps on.
@@ -489,75 +485,91 @@ fn drive(ctx: Ctx) {
             .forget();
         }
     });
+    // One clock for the game: the speed setting, walking pawns, the
+    // computer's turns and passing a stuck turn. Every timer is guarded by
+    // the state's version, so a timer set twice acts once.
     Effect::new(move |_| {
-        let (version, walking) = state.with(|s| (s.version(), s.walk().is_some()));
-        if walking {
-            let ms = ctx.speed().step_ms();
-            Timeout::new(ms, move || {
-                state.update(|s| {
-                    if s.version() == version {
-                        s.advance_walk();
-                    }
-                })
-            })
-            .forget();
+        let animate = ctx.speed() != Speed::Instant;
+        if state.with_untracked(|s| s.animate) != animate {
+            state.update(|s| s.animate = animate);
         }
+        walk_on(ctx);
+        play_for_computer(ctx);
     });
-    Effect::new(move |_| {
-        if ctx.screen.get() != Screen::Play || ctx.tumbling.get() {
-            return;
-        }
-        let (version, computer, stuck, busy, rolling) = state.with(|s| {
-            (
-                s.version(),
-                s.turn_kind().is_computer(),
-                s.stuck(),
-                s.walk().is_some() || s.winner().is_some(),
-                s.phase() == Phase::Roll,
-            )
-        });
-        if busy || !(computer || stuck) {
-            return;
-        }
-        let speed = ctx.speed();
-        let ms = if stuck && !computer {
-            speed.pause_ms() * 3
-        } else {
-            speed.pause_ms()
-        };
+}
+
+/// Sets the timer for the next step of a walking pawn.
+fn walk_on(ctx: Ctx) {
+    let state = ctx.state;
+    let (version, walking) = state.with(|s| (s.version(), s.walk().is_some()));
+    if walking {
+        let ms = ctx.speed().step_ms();
         Timeout::new(ms, move || {
-            if state.with_untracked(|s| s.version()) != version
-                || ctx.screen.get_untracked() != Screen::Play
-            {
-                return;
-            }
-            if !computer {
-                state.update(|s| {
-                    s.pass();
-                });
-            } else if rolling {
-                state.update(|s| {
-                    s.roll();
-                });
-            } else if let Some(question) = state.with_untracked(|s| s.computer_question()) {
-                // The bot thinks in the web worker; the page stays responsive.
-                let version = question.version;
-                ai_worker::ask(
-                    |id| {
-                        ai_protocol::request(id, &question.position, question.level, question.seed)
-                    },
-                    move |answer| match ai_protocol::decision(answer) {
-                        Ok(mv) => state.update(|s| {
-                            s.play_computer_answer(version, mv);
-                        }),
-                        Err(e) => leptos::logging::warn!("computer player: {e}"),
-                    },
-                );
-            }
-            if computer && rolling {
-                ctx.tumble();
-            }
+            state.update(|s| {
+                if s.version() == version {
+                    s.advance_walk();
+                }
+            })
         })
         .forget();
+    }
+}
+
+/// Sets the timer for the computer's roll or decision, or for passing a
+/// person's turn that cannot move.
+fn play_for_computer(ctx: Ctx) {
+    let state = ctx.state;
+    if ctx.screen.get() != Screen::Play || ctx.tumbling.get() {
+        return;
+    }
+    let (version, computer, stuck, busy, rolling) = state.with(|s| {
+        (
+            s.version(),
+            s.turn_kind().is_computer(),
+            s.stuck(),
+            s.walk().is_some() || s.winner().is_some(),
+            s.phase() == Phase::Roll,
+        )
     });
+    if busy || !(computer || stuck) {
+        return;
+    }
+    let speed = ctx.speed();
+    let ms = if stuck && !computer {
+        speed.pause_ms() * 3
+    } else {
+        speed.pause_ms()
+    };
+    Timeout::new(ms, move || {
+        if state.with_untracked(|s| s.version()) != version
+            || ctx.screen.get_untracked() != Screen::Play
+        {
+            return;
+        }
+        if !computer {
+            state.update(|s| {
+                s.pass();
+            });
+        } else if rolling {
+            state.update(|s| {
+                s.roll();
+            });
+        } else if let Some(question) = state.with_untracked(|s| s.computer_question()) {
+            // The bot thinks in the web worker; the page stays responsive.
+            let version = question.version;
+            ai_worker::ask(
+                |id| ai_protocol::request(id, &question.position, question.level, question.seed),
+                move |answer| match ai_protocol::decision(answer) {
+                    Ok(mv) => state.update(|s| {
+                        s.play_computer_answer(version, mv);
+                    }),
+                    Err(e) => leptos::logging::warn!("computer player: {e}"),
+                },
+            );
+        }
+        if computer && rolling {
+            ctx.tumble();
+        }
+    })
+    .forget();
 }

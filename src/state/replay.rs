@@ -103,7 +103,8 @@ impl Replay {
         let choices = SetupChoices::for_record(&record, false);
         // The prefix of a replayable record replays.
         GameState::from_record(choices, &record)
-            .unwrap_or_else(|_| GameState::new(choices, record.seed).expect("the record's seats"))
+            .or_else(|_| GameState::new(choices, record.seed))
+            .unwrap_or_else(|_| unreachable!("a record's seats are a game"))
     }
 }
 

@@ -76,7 +76,7 @@ pub fn decode(text: &str) -> Result<GameState, String> {
                 link = Some((colour, floor));
             }
             "" => {}
-            _ => return Err(format!("unknown line {key:?}")),
+            _ => return Err(format!("unknown line \"{key}\"")),
         }
     }
     let choices = choices.ok_or("no readable seats")?;

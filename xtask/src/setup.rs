@@ -17,7 +17,7 @@ pub fn ensure_all() -> Result<(), String> {
 }
 
 /// What building the site needs: the wasm target, trunk, wasm-bindgen and
-/// the npm packages (wasm-opt, Playwright).
+/// the npm packages (wasm-opt, terser, Playwright).
 pub fn ensure_web() -> Result<(), String> {
     ensure_wasm_target()?;
     ensure_cargo_tool("trunk", "trunk", TRUNK_VERSION, &["--locked"])?;

@@ -4,12 +4,15 @@
 //! - a strict Content-Security-Policy meta tag goes into `index.html`,
 //!   allowing exactly the inline loader script Trunk emitted, by its
 //!   SHA-256 hash;
+//! - the app's JavaScript glue and `boot.js` are minified with terser
+//!   (Trunk's own JS minifier cannot read wasm-bindgen's module), and the
+//!   glue's integrity hash in `index.html` follows;
 //! - `sw.js` gets the list of files to precache and a build id that
 //!   changes whenever any file changes.
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
-use sha2::{Digest, Sha256};
+use sha2::{Digest, Sha256, Sha384};
 use std::path::{Path, PathBuf};
 
 /// Finishes the site in `$TRUNK_STAGING_DIR` (or `dist/` when run by hand).
@@ -18,7 +21,13 @@ pub fn finish() -> Result<(), String> {
         .map(PathBuf::from)
         .unwrap_or_else(|| crate::run::root().join("dist"));
     let index = dir.join("index.html");
-    let html = read(&index)?;
+    let mut html = read(&index)?;
+    for file in list_files(&dir)? {
+        let module = file.starts_with("barricade-web-") && file.ends_with(".js");
+        if module || file == "boot.js" {
+            html = minify(&dir.join(&file), module, &html)?;
+        }
+    }
     let html = add_csp(&html)?;
     write(&index, &html)?;
 
@@ -53,6 +62,23 @@ pub fn finish() -> Result<(), String> {
     Ok(())
 }
 
+/// Minifies the script at `path` in place with terser (`module`: an ES
+/// module) and returns `html` with the script's integrity hash updated.
+fn minify(path: &Path, module: bool, html: &str) -> Result<String, String> {
+    let sri = |bytes: &[u8]| format!("sha384-{}", STANDARD.encode(Sha384::digest(bytes)));
+    let before = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let terser = crate::run::root().join("node_modules/.bin/terser");
+    let mut command = std::process::Command::new(&terser);
+    command.arg(path).args(["-c", "-m", "-o"]).arg(path);
+    if module {
+        command.arg("--module");
+    }
+    crate::run::run(&mut command)
+        .map_err(|e| format!("{e} (is terser installed? run `cargo xtask setup`)"))?;
+    let after = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(html.replace(&sri(&before), &sri(&after)))
+}
+
 /// The policy: only this origin, wasm compilation allowed, inline scripts
 /// only by hash, styles from files (plus style attributes), no plug-ins,
 /// no framing of other sites, no form posts.
@@ -84,11 +110,11 @@ fn add_csp(html: &str) -> Result<String, String> {
         "\n    <meta http-equiv=\"Content-Security-Policy\" content=\"{}\" />",
         policy(&hashes)
     );
-    let anchor = "<meta charset=\"utf-8\" />";
+    // The tag may be minified (`<meta charset=utf-8>`).
     let at = html
-        .find(anchor)
-        .ok_or("index.html has no <meta charset=\"utf-8\" />")?
-        + anchor.len();
+        .find("<meta charset")
+        .and_then(|start| html[start..].find('>').map(|end| start + end + 1))
+        .ok_or("index.html has no <meta charset>")?;
     Ok(format!("{}{meta}{}", &html[..at], &html[at..]))
 }
 
@@ -150,5 +176,7 @@ mod tests {
         let expected = STANDARD.encode(Sha256::digest(b"go()"));
         assert!(out.contains(&format!("'sha256-{expected}'")));
         assert!(out.find("Content-Security-Policy").unwrap() < out.find("<script").unwrap());
+        let minified = add_csp("<meta charset=utf-8><script>go()</script>").unwrap();
+        assert!(minified.starts_with("<meta charset=utf-8>\n    <meta http-equiv"));
     }
 }

@@ -291,7 +291,10 @@ pub const BARRICADE_START: [&str; 11] = [
 /// assert_eq!(starts[0].to_string(), "i13");
 /// ```
 pub fn barricade_start_squares() -> [Square; 11] {
-    BARRICADE_START.map(|name| name.parse().expect("start squares are on the board"))
+    BARRICADE_START.map(|name| {
+        name.parse()
+            .unwrap_or_else(|_| unreachable!("start squares are on the board"))
+    })
 }
 
 #[cfg(test)]

@@ -423,7 +423,7 @@ impl Position {
         if self.phase() != Phase::Roll {
             return Err(IllegalMove {
                 mv: Move::Pass,
-                reason: format!("no roll is due now (waiting for {:?})", self.phase()),
+                reason: "no roll is due now".into(),
             });
         }
         self.roll = Some(roll);
