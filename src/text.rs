@@ -119,6 +119,10 @@ pub enum Text {
     PlayFromHere,
     /// Leave the replay viewer.
     Close,
+    /// A link replaced the game in progress.
+    PutAside,
+    /// Go back to the game put aside.
+    Resume,
 }
 
 /// The English text for `text`.
@@ -187,6 +191,8 @@ pub fn t(text: Text) -> &'static str {
         Text::Last => "To the end",
         Text::PlayFromHere => "Play from here",
         Text::Close => "Close",
+        Text::PutAside => "Your game in progress was put aside. \"Other game\" goes back to it.",
+        Text::Resume => "Other game",
     }
 }
 

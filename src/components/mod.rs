@@ -17,7 +17,7 @@ use crate::state::replay::Replay;
 use crate::state::settings::{Settings, Speed};
 use crate::state::setup::SetupChoices;
 use crate::state::{GameState, save};
-use crate::text::{link_unknown, link_unreadable, save_damaged};
+use crate::text::{Text, link_unknown, link_unreadable, save_damaged, t};
 use crate::{ai_protocol, ai_worker, browser};
 use barricade_rules::{Colour, GameRecord, Phase, Square};
 use gloo_timers::callback::Timeout;
@@ -117,7 +117,9 @@ impl Ctx {
                     match GameState::from_record(choices, &record) {
                         Ok(mut state) => {
                             state.animate = self.speed() != Speed::Instant;
-                            return self.play(state);
+                            let aside = self.put_aside();
+                            self.play(state);
+                            return self.notice.set(aside);
                         }
                         Err(why) => Some(why),
                     }
@@ -152,7 +154,37 @@ impl Ctx {
             return;
         };
         self.replay.set(None);
+        let aside = self.put_aside();
         self.play(state);
+        self.notice.set(aside);
+    }
+
+    /// Keeps the saved game, if it is unfinished, under
+    /// [`save::PREVIOUS_KEY`] before another game replaces it; returns
+    /// the message that says so.
+    fn put_aside(&self) -> Option<String> {
+        let text = browser::load(save::KEY)?;
+        let unfinished = save::decode(&text).is_ok_and(|s| s.winner().is_none());
+        (self.has_game.get_untracked() && unfinished).then(|| {
+            browser::store(save::PREVIOUS_KEY, &text);
+            t(Text::PutAside).to_string()
+        })
+    }
+
+    /// Swaps the game for the one put aside.
+    pub fn resume(&self) {
+        let Some(text) = browser::load(save::PREVIOUS_KEY) else {
+            return;
+        };
+        match save::decode(&text) {
+            Ok(state) => {
+                if let Some(current) = browser::load(save::KEY) {
+                    browser::store(save::PREVIOUS_KEY, &current);
+                }
+                self.play(state);
+            }
+            Err(_) => browser::remove(save::PREVIOUS_KEY),
+        }
     }
 
     /// Leaves the replay viewer: back to the saved game, or to a new one.
@@ -175,6 +207,9 @@ impl Ctx {
             .state
             .with(|s| !s.turn_kind().is_computer() && s.phase() == Phase::Roll);
         if human && self.screen.get_untracked() == Screen::Play {
+            if self.notice.with_untracked(Option::is_some) {
+                self.notice.set(None);
+            }
             self.state.update(|s| {
                 s.roll();
             });

@@ -8,9 +8,11 @@
 
 use super::dom::{self, escape, flag, set};
 use super::{Ctx, Screen, share};
+use crate::browser;
 use crate::link::Link;
 use crate::state::GameState;
 use crate::state::log::stats;
+use crate::state::save;
 use crate::state::settings::Speed;
 use crate::state::setup::SetupChoices;
 use crate::text::{
@@ -101,17 +103,19 @@ pub fn markup(speed: Speed, log_open: bool) -> String {
     format!(
         concat!(
             r#"<div class="play"><header class="panel-head"><h1 class="title small">{title}</h1>{new_game}</header>"#,
+            r#"<p class="notice" role="alert" data-notice="" hidden></p>"#,
             r#"<div class="turn" data-turn-marker=""><span class="swatch" aria-hidden="true"></span><span class="turn-name"></span><span class="turn-kind"></span></div>"#,
             r#"<div class="controls">{die}<p class="status"></p></div>"#,
             r#"<section class="end" data-end="" role="status" hidden><h2 class="end-title"></h2><table class="stats"><thead><tr><th scope="col">{player}</th><th scope="col">{turns}</th><th scope="col">{captures}</th><th scope="col">{barricades}</th></tr></thead><tbody></tbody></table>"#,
             r#"<div class="actions">{rematch}{new_game}</div></section>"#,
-            r#"<div class="actions">{pass}{again}{cancel}{hint}{undo}{redo}{share}</div>{share_box}"#,
+            r#"<div class="actions">{pass}{again}{cancel}{hint}{undo}{redo}{share}{resume}</div>{share_box}"#,
             r#"<details class="log"{open}><summary>{moves}</summary><p class="muted">{no_moves}</p><ol class="entries" reversed hidden></ol></details>"#,
             r#"{speed}<p class="sr-only" aria-live="polite" data-live=""></p></div>"#
         ),
         title = t(Text::Title),
         die = die_markup(),
         share = b("share", "", Text::Share),
+        resume = b("resume", " hidden", Text::Resume),
         share_box = share::markup(),
         new_game = b("new-game", r#" class="quiet""#, Text::NewGameButton),
         player = t(Text::Player),
@@ -241,6 +245,14 @@ impl Panel {
                     flag(el, "hidden", !on);
                 });
             }
+            dom::with(root, r#"[data-action="resume"]"#, |el| {
+                flag(el, "hidden", browser::load(save::PREVIOUS_KEY).is_none());
+            });
+            let notice = ctx.notice.get();
+            dom::with(root, "[data-notice]", |el| {
+                flag(el, "hidden", notice.is_none())
+            });
+            dom::text(root, "[data-notice]", notice.as_deref().unwrap_or_default());
             dom::with(root, r#"[data-action="undo"]"#, |el| {
                 flag(el, "disabled", !s.can_undo());
             });
@@ -290,6 +302,7 @@ pub fn action(ctx: Ctx, action: &str) -> bool {
     match action {
         "new-game" => ctx.screen.set(Screen::Setup),
         "share" => ctx.sharing.update(|on| *on = !*on),
+        "resume" => ctx.resume(),
         "roll" => ctx.roll(),
         "pass" => act(GameState::pass),
         "again" => act(GameState::again),
@@ -330,6 +343,7 @@ mod tests {
         let m = markup(Speed::Normal, true);
         for action in [
             "new-game", "roll", "rematch", "pass", "again", "cancel", "hint", "undo", "redo",
+            "share", "resume", "copy",
         ] {
             assert!(
                 m.contains(&format!(r#"data-action="{action}""#)),

@@ -20,6 +20,9 @@ use barricade_rules::{Colour, GameRecord, Move, Origin, Square};
 pub const KEY: &str = "barricade.game";
 /// Where an unreadable save is kept.
 pub const BACKUP_KEY: &str = "barricade.game.backup";
+/// Where a game in progress goes when a link or "Play from here" replaces
+/// it, until the player goes back to it.
+pub const PREVIOUS_KEY: &str = "barricade.game.previous";
 /// The localStorage key of the settings.
 pub const SETTINGS_KEY: &str = "barricade.settings";
 /// The first line of a save in this format.
