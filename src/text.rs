@@ -43,7 +43,7 @@ pub enum Text {
     French,
     /// The seed field.
     Seed,
-    /// Hint under the seed field.
+    /// Placeholder of the seed field (no seed: random dice).
     SeedHint,
     /// Start a game with the form's choices.
     Start,
@@ -151,7 +151,7 @@ pub fn t(text: Text) -> &'static str {
         Text::StartRoll => "Highest opening roll starts",
         Text::French => "French: a 6 goes again, barricades are held, pawns bounce at the goal",
         Text::Seed => "Dice seed",
-        Text::SeedHint => "Optional: the same seed gives the same rolls.",
+        Text::SeedHint => "Random",
         Text::Start => "Start game",
         Text::QuickStart => "Quick start",
         Text::BackToGame => "Back to the game",
@@ -236,7 +236,7 @@ pub fn seat_kind(kind: SeatKind) -> &'static str {
 /// The name of a rule preset.
 pub fn preset_name(preset: &str) -> &'static str {
     match preset {
-        "ravensburger" => "Classic (Ravensburger)",
+        "ravensburger" => "Classic",
         "free-pass" => "Free pass",
         "start-roll" => "Start roll",
         "french" => "French",
