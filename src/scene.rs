@@ -119,7 +119,14 @@ impl Scene {
         let pos = state.position();
         let homes = pos.seats().colours().to_vec();
         let mover = state.turn();
-        let origins = state.origins();
+        // Choices are marked only for a person at this device: not during
+        // the computer's turn, not while waiting for another player's link.
+        let choosing = state.human_to_play();
+        let origins = if choosing {
+            state.origins()
+        } else {
+            Vec::new()
+        };
         let pending = state.pending();
         let walk = state.walk();
         let home_mover = state.pieces().number_at(mover, Origin::Home);
@@ -167,7 +174,11 @@ impl Scene {
             .iter()
             .filter(|&s| Some(s) != lifted)
             .collect();
-        let destinations = state.destinations();
+        let destinations = if choosing {
+            state.destinations()
+        } else {
+            Vec::new()
+        };
         let routes = destinations
             .iter()
             .map(|c| {
@@ -186,12 +197,16 @@ impl Scene {
             pawns,
             barricades,
             legal: destinations.iter().map(|c| c.to()).collect(),
-            targets: if state.selected().is_none() {
+            targets: if choosing && state.selected().is_none() {
                 state.targets()
             } else {
                 SquareSet::EMPTY
             },
-            drops: state.drop_squares(),
+            drops: if choosing {
+                state.drop_squares()
+            } else {
+                SquareSet::EMPTY
+            },
             routes,
             hint: state.hint().map_or(SquareSet::EMPTY, hint_squares),
         }
@@ -262,6 +277,27 @@ mod tests {
         assert_eq!(scene.legal, expected);
         assert_eq!(scene.routes.len(), expected.len());
         assert!(scene.drops.is_empty());
+    }
+
+    #[test]
+    fn the_computer_s_pawns_are_never_marked_as_choices() {
+        use barricade_ai::Level;
+        let choices = SetupChoices {
+            seats: [
+                Some(SeatKind::Computer(Level::Easy)),
+                None,
+                None,
+                Some(SeatKind::Human),
+            ],
+            ..SetupChoices::default()
+        };
+        let mut state = GameState::new(choices, 4).unwrap();
+        assert_eq!(state.turn(), Colour::Red);
+        state.roll().unwrap();
+        assert!(!state.origins().is_empty());
+        let scene = Scene::of(&state);
+        assert!(scene.pawns.iter().all(|p| !p.selectable && !p.selected));
+        assert!(scene.legal.is_empty() && scene.targets.is_empty() && scene.routes.is_empty());
     }
 
     #[test]

@@ -130,6 +130,10 @@ impl Ctx {
                 },
             },
         };
+        if problem.is_some() {
+            // A bad link fills nothing in: no seed from an earlier link.
+            self.form.update(|c| c.seed = None);
+        }
         self.notice.set(problem);
         self.screen.set(Screen::Setup);
         browser::clear_fragment();

@@ -3,6 +3,7 @@
 // (the `barricade` CLI) for the position of a record.
 import { expect, type Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 
 export const ARTIFACTS = join(__dirname, "..", "artifacts");
@@ -25,18 +26,28 @@ export interface GameSetup {
   preset?: string;
   seed: number;
   speed?: string;
+  /** "Play by link": every seat a person on their own device. */
+  byLink?: boolean;
+  /** Where the site is (default: the configured baseURL, "./"). */
+  url?: string;
 }
 
 /** Opens the app with no saved game and starts a game through the form. */
 export async function startGame(page: Page, setup: GameSetup) {
-  await page.goto("./");
+  await page.goto(setup.url ?? "./");
   await page.evaluate(() => localStorage.clear());
   await page.reload();
+  await fillSetupAndStart(page, setup);
+}
+
+/** Fills in the new-game form shown on the page and starts the game. */
+export async function fillSetupAndStart(page: Page, setup: GameSetup) {
   await page.locator('[data-screen="setup"]').waitFor();
   for (const colour of ["red", "green", "yellow", "blue"] as const) {
     await page.selectOption(`[data-setup-seat="${colour}"]`, setup.seats[colour] ?? "-");
   }
   if (setup.teams) await page.check("[data-setup-teams]");
+  if (setup.byLink) await page.check("[data-setup-by-link]");
   await page.selectOption("[data-setup-preset]", setup.preset ?? "ravensburger");
   await page.fill("[data-setup-seed]", String(setup.seed));
   await page.selectOption("[data-setup-speed]", setup.speed ?? "instant");
@@ -104,6 +115,29 @@ export async function playUntil(page: Page, done: () => Promise<boolean>, limit 
   throw new Error("the game did not finish");
 }
 
+/** Like playStep for a game with computer seats: plays a step only while
+ * one of the `people` colours is to move, and otherwise just waits (the
+ * computer's pawns are marked selectable while it thinks, so playStep
+ * alone could click them). Returns false when the game is over. */
+export async function playPersonStep(page: Page, people: string[]): Promise<boolean> {
+  const game = page.locator("[data-game]");
+  if ((await game.getAttribute("data-winner")) !== null) return false;
+  if (!people.includes((await game.getAttribute("data-turn")) ?? "")) {
+    await page.waitForTimeout(20);
+    return true;
+  }
+  return playStep(page);
+}
+
+/** Plays the `people` colours by clicks until the game is over, while the
+ * computer plays the others (at most `limit` steps). */
+export async function playToEnd(page: Page, people: string[], limit = 5000) {
+  for (let i = 0; i < limit; i++) {
+    if (!(await playPersonStep(page, people))) return;
+  }
+  throw new Error("the game did not finish");
+}
+
 export interface Board {
   pawns: Record<string, string[]>;
   barricades: string[];
@@ -131,10 +165,30 @@ export async function readBoard(page: Page): Promise<Board> {
 
 /** The rules engine's final position for a record code, via the CLI. */
 export function engineBoard(code: string, colours: string[]): Board {
-  const out = execFileSync("cargo", ["run", "-q", "-p", "barricade-cli", "--", "replay", code], {
+  return engineReplay(code, colours, []);
+}
+
+/** The rules engine's position after the first `plies` decisions of a
+ * record code (before the next roll), via the CLI's --plies. */
+export function engineBoardAt(code: string, colours: string[], plies: number): Board {
+  return engineReplay(code, colours, ["--plies", String(plies)]);
+}
+
+/** The number of decisions (plies) in a record code, via the CLI. */
+export function enginePlies(code: string): number {
+  return Number(/^plies: (\d+)$/m.exec(cli(["replay", code]))![1]);
+}
+
+/** Runs the `barricade` CLI and returns what it prints. */
+export function cli(args: string[]): string {
+  return execFileSync("cargo", ["run", "-q", "-p", "barricade-cli", "--", ...args], {
     cwd: REPO,
     encoding: "utf8",
   });
+}
+
+function engineReplay(code: string, colours: string[], extra: string[]): Board {
+  const out = cli(["replay", code, ...extra]);
   const position = /^position: (.*)$/m.exec(out)![1];
   const fields = new Map(
     position.split(" ").map((kv) => kv.split("=") as [string, string]),
@@ -160,4 +214,41 @@ export async function expectEngineAgrees(page: Page, colours: string[]) {
   } else {
     expect(shown.winner).toBeNull();
   }
+}
+
+/** Checks that two boards have the same pieces and the same winners. */
+export function expectSameBoard(shown: Board, engine: Board) {
+  expect(shown.pawns).toEqual(engine.pawns);
+  expect(shown.barricades).toEqual(engine.barricades);
+  const sorted = (w: string | null) => (w === null ? null : w.split(/[ +]/).sort());
+  expect(sorted(shown.winner)).toEqual(sorted(engine.winner));
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+/** A full-page screenshot in ARTIFACTS/<name>.png. */
+export async function shot(page: Page, name: string) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** The same screenshot at desktop and phone size (name-desktop, name-phone);
+ * leaves the page at desktop size. */
+export async function shotBoth(page: Page, name: string) {
+  await page.setViewportSize(PHONE);
+  await shot(page, `${name}-phone`);
+  await page.setViewportSize(DESKTOP);
+  await shot(page, `${name}-desktop`);
+}
+
+/** Waits (up to `timeout` ms) until the page's board shows `engine`: on a
+ * device whose speed is not "instant" pawns walk after the record changed. */
+export async function expectBoardSoon(page: Page, engine: Board, timeout = 5_000) {
+  const norm = (b: Board) => ({
+    pawns: b.pawns,
+    barricades: b.barricades,
+    winner: b.winner === null ? null : b.winner.split(/[ +]/).sort(),
+  });
+  await expect.poll(async () => norm(await readBoard(page)), { timeout }).toEqual(norm(engine));
 }

@@ -2,7 +2,14 @@
 // a reload with no network still loads the game, the site works from a
 // subfolder, and a new build replaces the old one.
 import { test, expect, type Page, type BrowserContext } from "@playwright/test";
-import { collectErrors } from "./helpers-game";
+import {
+  collectErrors,
+  engineBoard,
+  expectBoardSoon,
+  expectEngineAgrees,
+  playToEnd,
+  startGame,
+} from "./helpers-game";
 import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -46,6 +53,61 @@ test("the site loads from a subfolder", async ({ page }) => {
   await controlled(page);
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
   expect(scope).toBe(`http://127.0.0.1:${port}/games/barricade/`);
+  expect(errors).toEqual([]);
+});
+
+test("offline after one visit, a game is played to the end", async ({ page, context }) => {
+  test.setTimeout(150_000);
+  const errors = collectErrors(page);
+  await page.goto("./");
+  await boardIsDrawn(page);
+  await controlled(page);
+  await context.setOffline(true);
+  try {
+    // The page, the game and the computer player (a web worker) all come
+    // from the service worker's cache.
+    await page.reload();
+    await boardIsDrawn(page);
+    await startGame(page, { seats: { red: "human", blue: "medium" }, seed: 8, speed: "instant" });
+    await playToEnd(page, ["red"]);
+    await expect(page.locator("[data-end]")).toBeVisible();
+    await expect(page.locator(".end-title")).toContainText(/wins/);
+    const winner = await page.locator("[data-game]").getAttribute("data-winner");
+    expect(["red", "blue"]).toContain(winner);
+    expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+  } finally {
+    await context.setOffline(false);
+  }
+  await expectEngineAgrees(page, ["red", "blue"]);
+  expect(errors).toEqual([]);
+});
+
+test("the site plays from a subfolder", async ({ page }) => {
+  test.setTimeout(150_000);
+  const errors = collectErrors(page);
+  const port = Number(process.env.PORT ?? 4173) + 1;
+  const base = `http://127.0.0.1:${port}/games/barricade/`;
+  await startGame(page, {
+    seats: { red: "human", blue: "medium" },
+    seed: 4,
+    speed: "instant",
+    url: base,
+  });
+  await playToEnd(page, ["red"]);
+  await expect(page.locator("[data-end]")).toBeVisible();
+  const code = await page.locator("[data-game]").getAttribute("data-record");
+  await page.click('[data-action="share"]:visible');
+  await expect(page.locator("[data-share]")).toBeVisible();
+  const link = await page.locator("[data-share-link]").inputValue();
+  expect(link).toBe(`${base}#replay=${code}`);
+  // And the link opens the replay viewer there.
+  await page.goto("about:blank");
+  await page.goto(link);
+  await expect(page.locator("[data-game]")).toHaveAttribute("data-screen", "replay");
+  await expect(page.locator("[data-replay-problem]")).toBeHidden();
+  await page.keyboard.press("End");
+  await expect(page.locator("[data-game]")).toHaveAttribute("data-record", code!);
+  await expectBoardSoon(page, engineBoard(code!, ["red", "blue"]));
   expect(errors).toEqual([]);
 });
 
