@@ -116,7 +116,7 @@ impl ReplayPanel {
                 ("back", ply == 0),
                 ("forward", ply == len),
                 ("last", ply == len),
-                ("autoplay", ply == len && !r.playing),
+                ("autoplay", len == 0),
             ] {
                 dom::with(root, &format!(r#"[data-action="{action}"]"#), |el| {
                     flag(el, "disabled", off);
