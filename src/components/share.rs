@@ -3,6 +3,7 @@
 //! dice seed for another table.
 
 use super::dom::{self, flag, prop};
+use crate::link::Link;
 use crate::text::{Text, dice_seed, t};
 use crate::{ai_protocol, ai_worker};
 use wasm_bindgen::JsCast;
@@ -16,7 +17,7 @@ pub fn markup() -> String {
             r#"<section class="share" data-share="" hidden><p class="share-note"></p>"#,
             r#"<input type="text" readonly data-share-link="" aria-label="{link}"/>"#,
             r#"<div class="actions"><button class="primary" data-action="copy">{copy}</button><button data-action="send" hidden>{send}</button></div>"#,
-            r#"<p class="muted share-status" aria-live="polite"></p><div class="qr" data-qr=""></div><p class="muted share-seed"></p></section>"#
+            r#"<p class="muted share-status" aria-live="polite"></p><div class="qr" data-qr=""></div><p class="muted"><a class="share-seed" href=""></a></p></section>"#
         ),
         link = t(Text::Share),
         copy = t(Text::Copy),
@@ -35,7 +36,12 @@ pub fn show(root: &Element, shown: Option<(&str, &str, u64)>) {
         return;
     };
     dom::text(&el, ".share-note", note);
+    // The seed as a link: a new game with the same dice, here or at
+    // another table.
     dom::text(&el, ".share-seed", &dice_seed(seed));
+    dom::with(&el, ".share-seed", |a| {
+        dom::set(a, "href", Some(&Link::Seed(seed).fragment()))
+    });
     dom::with(&el, "[data-action=send]", |b| {
         flag(b, "hidden", navigator_method("share").is_none())
     });

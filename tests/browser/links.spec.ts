@@ -75,6 +75,7 @@ test("a finished game shared as a link replays the same game in a fresh browser"
   const link = await sharedLink(page);
   expect(link).toBe(`${SITE}#replay=${code}`);
   await expect(page.locator(".share-seed")).toHaveText("Dice seed: 31");
+  await expect(page.locator(".share-seed")).toHaveAttribute("href", "#seed=31");
   // Copy puts the link on the clipboard and says so.
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.click('[data-action="copy"]');
