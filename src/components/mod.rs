@@ -199,6 +199,10 @@ impl Ctx {
         match saved {
             Some(state) => self.play(state),
             None => {
+                // The board previews the new-game choices again.
+                if let Ok(preview) = GameState::new(self.form.get_untracked(), 0) {
+                    self.state.set(preview);
+                }
                 self.has_game.set(false);
                 self.screen.set(Screen::Setup);
             }
@@ -209,7 +213,7 @@ impl Ctx {
     pub fn roll(&self) {
         let human = self
             .state
-            .with(|s| !s.turn_kind().is_computer() && s.phase() == Phase::Roll);
+            .with(|s| s.human_to_play() && s.phase() == Phase::Roll);
         if human && self.screen.get_untracked() == Screen::Play {
             if self.notice.with_untracked(Option::is_some) {
                 self.notice.set(None);

@@ -190,6 +190,11 @@ async function playTurnByLink(page: Page, next: string): Promise<string> {
     `Your turn is done. Send this link to ${next}.`,
   );
   await expect(page.locator('[data-action="roll"]')).toBeDisabled();
+  // The "r" key cannot roll for the next player either.
+  const done = await record(page);
+  await page.keyboard.press("r");
+  await page.waitForTimeout(100);
+  expect(await record(page)).toBe(done);
   const link = await sharedLink(page);
   expect(link.startsWith(`${SITE}#play=`)).toBe(true);
   expect(link).toMatch(/#play=[A-Za-z0-9_-]+$/);
