@@ -202,6 +202,18 @@ async function playTurnByLink(page: Page, next: string): Promise<string> {
   return link;
 }
 
+/** Opens the #play= `link` in `page`, checks that the game there is the
+ * link's with `colour` to play and the fragment gone from the address,
+ * plays the turn and returns the link for `next`. */
+async function takeTurn(page: Page, link: string, colour: string, next: string) {
+  await page.goto(link);
+  await expect(game(page)).toHaveAttribute("data-screen", "play");
+  await expect(game(page)).toHaveAttribute("data-turn", colour);
+  await expect(game(page)).toHaveAttribute("data-record", link.split("#play=")[1]);
+  await expect.poll(() => page.url()).not.toContain("#play=");
+  return playTurnByLink(page, next);
+}
+
 test("two players play by link in two browsers", async ({ browser }) => {
   test.setTimeout(150_000);
   const colours = ["red", "blue"];
@@ -229,21 +241,10 @@ test("two players play by link in two browsers", async ({ browser }) => {
 
     const turns = 4; // each
     for (let t = 0; t < turns; t++) {
-      // B opens A's link and plays blue.
-      await pageB.goto(link);
-      await expect(game(pageB)).toHaveAttribute("data-screen", "play");
-      await expect(game(pageB)).toHaveAttribute("data-turn", "blue");
-      await expect(game(pageB)).toHaveAttribute("data-record", link.split("#play=")[1]);
-      await expect.poll(() => pageB.url()).not.toContain("#play=");
-      link = await playTurnByLink(pageB, "Red");
+      // B opens A's link and plays blue; then A opens B's link and plays red.
+      link = await takeTurn(pageB, link, "blue", "Red");
       if (t === turns - 1) break;
-      // A opens B's link and plays red.
-      await pageA.goto(link);
-      await expect(game(pageA)).toHaveAttribute("data-screen", "play");
-      await expect(game(pageA)).toHaveAttribute("data-turn", "red");
-      await expect(game(pageA)).toHaveAttribute("data-record", link.split("#play=")[1]);
-      await expect.poll(() => pageA.url()).not.toContain("#play=");
-      link = await playTurnByLink(pageA, "Blue");
+      link = await takeTurn(pageA, link, "red", "Blue");
     }
     const code = link.split("#play=")[1];
     await expectBoardSoon(pageB, engineBoard(code, colours));
