@@ -499,16 +499,24 @@ fn drive(ctx: Ctx) {
             saved.1 = text;
         }
     });
-    // The replay viewer: the board follows the ply shown; autoplay steps on.
+    // The replay viewer: the board follows the ply shown (a step forward
+    // walks the pawn there); autoplay steps on.
+    let mut shown_ply = None;
     Effect::new(move |_| {
         let Some((ply, playing)) = ctx
             .replay
             .with(|r| r.as_ref().map(|r| (r.ply(), r.playing)))
         else {
+            shown_ply = None;
             return;
         };
+        let step = shown_ply.is_some_and(|p: usize| p + 1 == ply);
+        shown_ply = Some(ply);
+        let animate = step && ctx.speed() != Speed::Instant;
         if ctx.screen.get_untracked() == Screen::Replay
-            && let Some(shown) = ctx.replay.with_untracked(|r| r.as_ref().map(Replay::state))
+            && let Some(shown) = ctx
+                .replay
+                .with_untracked(|r| r.as_ref().map(|r| r.state_walking(animate)))
         {
             state.set(shown);
         }

@@ -520,6 +520,15 @@ impl GameState {
         true
     }
 
+    /// Plays `mv`, the next decision of a recorded game (rolling the die
+    /// first when a roll is due); the pawn walks when `animate` is on.
+    /// Returns whether the rules accepted it.
+    pub fn play_recorded(&mut self, mv: Move) -> bool {
+        self.finish_walk();
+        self.game.roll_if_due();
+        self.apply(mv, self.animate)
+    }
+
     /// Plays the next undone decision again.
     pub fn redo(&mut self) -> bool {
         let Some(&mv) = self.redo.last() else {
@@ -528,9 +537,7 @@ impl GameState {
         if self.pending.is_some() {
             return false;
         }
-        self.finish_walk();
-        self.game.roll_if_due();
-        let done = self.apply(mv, self.animate);
+        let done = self.play_recorded(mv);
         if done {
             self.news = Some(News::Redone);
         } else {

@@ -88,18 +88,35 @@ impl Replay {
         }
     }
 
-    /// The record up to the ply shown.
-    pub fn prefix(&self) -> GameRecord {
-        let mut record = self.record.clone();
-        record.moves.truncate(self.ply);
-        record.rolled = false;
-        record
-    }
-
     /// The game at the ply shown, as a state to draw (or to play on, for
     /// "play from here").
     pub fn state(&self) -> GameState {
-        let record = self.prefix();
+        self.state_at(self.ply)
+    }
+
+    /// The game one ply before the ply shown, with the shown ply's decision
+    /// played so that its pawn walks there (when `animate`); the plain
+    /// [`Replay::state`] at the start.
+    pub fn state_walking(&self, animate: bool) -> GameState {
+        let Some(mv) = self
+            .ply
+            .checked_sub(1)
+            .and_then(|i| self.record.moves.get(i))
+        else {
+            return self.state();
+        };
+        let mut state = self.state_at(self.ply - 1);
+        state.animate = animate;
+        if !state.play_recorded(*mv) {
+            return self.state();
+        }
+        state
+    }
+
+    fn state_at(&self, ply: usize) -> GameState {
+        let mut record = self.record.clone();
+        record.moves.truncate(ply);
+        record.rolled = false;
         let choices = SetupChoices::for_record(&record, false);
         // The prefix of a replayable record replays.
         GameState::from_record(choices, &record)
@@ -111,7 +128,7 @@ impl Replay {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use barricade_rules::{Game, Rules, Seats, policy};
+    use barricade_rules::{Game, Move, Rules, Seats, policy};
 
     fn finished_game(seed: u64) -> GameRecord {
         let mut game = Game::new(Rules::default(), Seats::default(), seed);
@@ -141,6 +158,22 @@ mod tests {
             );
         }
         assert!(replay.state().winner().is_some());
+        // A step forward walks the pawn there and ends where a jump is.
+        let long = replay
+            .entries()
+            .iter()
+            .position(|e| e.roll.is_some_and(|r| r.get() > 1) && matches!(e.mv, Move::Step { .. }))
+            .unwrap();
+        for ply in [long + 1, record.moves.len()] {
+            replay.go(ply);
+            let mut walking = replay.state_walking(true);
+            if ply == long + 1 {
+                assert!(walking.walk().is_some());
+            }
+            while walking.advance_walk() {}
+            assert_eq!(walking.position(), replay.state().position());
+            assert_eq!(walking.pieces(), replay.state().pieces());
+        }
         replay.go(usize::MAX);
         assert_eq!(replay.ply(), record.moves.len());
     }
