@@ -3,7 +3,7 @@
 use crate::board::Square;
 use crate::colour::{Colour, ColourSet};
 use crate::moves::{Candidate, HOME, KIND_HOME, Move, MoveList, Origin, Path, PathKind};
-use crate::paths::{self, PathEntry};
+use crate::paths::{self, HotEntry, PathEntry};
 use crate::position::{Phase, Position};
 use crate::squareset::SquareSet;
 
@@ -45,56 +45,112 @@ impl Position {
     /// [`Position::legal_moves`] into an empty `list` (no copy).
     pub(crate) fn fill_legal_moves(&self, list: &mut MoveList) {
         // The common case first: a roll is pending, nothing else is.
-        let roll = match self.roll {
-            Some(r) if !self.choosing && self.to_place == 0 && !self.goal_taken() => {
-                r.get() as usize
+        let Some(roll) = self.pending_roll() else {
+            if self.phase() == Phase::ChooseAgain {
+                list.set_pass(true);
             }
-            _ => {
-                if self.phase() == Phase::ChooseAgain {
-                    list.set_pass(true);
-                }
-                return;
-            }
+            return;
         };
-        let me = self.turn();
+        let (bar, own) = self.move_masks();
         let french = self.rules.french;
-        let bar = self.barricades.bits();
-        let mine = self.pawns[me.index()];
+        list.set_drops(self.placement_squares(), !french);
+        self.for_each_origin(roll, |group, from, kind| {
+            list.push_open(group, from, kind, bar, own)
+        });
+        if french && roll > 1 {
+            self.add_bounces(list, self.turn(), roll, own, bar);
+        }
+        let pass = self.rules.free_pass || list.is_empty();
+        list.set_pass(pass);
+    }
+
+    /// The roll a pawn move is pending for (`None` when the game waits for
+    /// something else).
+    #[inline(always)]
+    fn pending_roll(&self) -> Option<usize> {
+        match self.roll {
+            Some(r) if !self.choosing && self.to_place == 0 && !self.goal_taken() => {
+                Some(r.get() as usize)
+            }
+            _ => None,
+        }
+    }
+
+    /// The barricades, and the squares the player to move may not end on
+    /// (their own and their teammates' pawns).
+    #[inline(always)]
+    fn move_masks(&self) -> (u128, u128) {
+        let me = self.turn();
         let team = self.seats.team_of(me);
-        let mut own = mine.bits();
+        let mut own = self.pawns[me.index()].bits();
         if team != ColourSet::single(me) {
             for c in team.iter() {
                 own |= self.pawns[c.index()].bits();
             }
         }
-        list.set_drops(self.placement_squares(), !french);
+        (self.barricades.bits(), own)
+    }
+
+    /// Calls `visit` with the path-table group, origin (square index or
+    /// [`HOME`]) and kind of every origin the player to move may move
+    /// from with `roll`, in the order of the move list: home first, then
+    /// the pawns on the board.
+    #[inline(always)]
+    fn for_each_origin(&self, roll: usize, mut visit: impl FnMut((u32, &[HotEntry]), u8, u32)) {
         let table = paths::table();
-        let origin = |list: &mut MoveList, start: Square, len: usize, from: u8, kind: u32| {
-            list.push_open(table.group(start.index(), len), from, kind, bar, own);
-        };
-
         if let Some(b) = self.bound {
-            origin(list, b, roll, b.index() as u8, 0);
-        } else {
-            // Fewer than 5 pawns on the board? (Clearing the lowest bit four
-            // times is cheaper than a 128-bit popcount without POPCNT.)
-            let mut five = mine.bits();
-            for _ in 1..crate::position::PAWNS_PER_COLOUR {
-                five &= five.wrapping_sub(1);
-            }
-            if five == 0 {
-                origin(list, me.entry(), roll - 1, HOME, KIND_HOME);
-            }
-            for s in mine {
-                origin(list, s, roll, s.index() as u8, 0);
-            }
+            return visit(table.group(b.index(), roll), b.index() as u8, 0);
         }
+        let mine = self.pawns[self.turn().index()];
+        // Fewer than 5 pawns on the board? (Clearing the lowest bit four
+        // times is cheaper than a 128-bit popcount without POPCNT.)
+        let mut five = mine.bits();
+        for _ in 1..crate::position::PAWNS_PER_COLOUR {
+            five &= five.wrapping_sub(1);
+        }
+        if five == 0 {
+            visit(
+                table.group(self.turn().entry().index(), roll - 1),
+                HOME,
+                KIND_HOME,
+            );
+        }
+        for s in mine {
+            visit(table.group(s.index(), roll), s.index() as u8, 0);
+        }
+    }
 
-        if french && roll > 1 {
-            self.add_bounces(list, me, roll, own, bar);
+    /// The first of the legal pawn moves with the highest `score(from,
+    /// to)` (square indices, [`HOME`] for home), without building the
+    /// move list: for baseline policies. `None` when there is no pawn
+    /// move, or (`Err`) when the rules need the full list (french bounces).
+    pub(crate) fn best_pawn_move(
+        &self,
+        score: impl Fn(u8, u8) -> i32,
+    ) -> Result<Option<Candidate>, ()> {
+        if self.rules.french {
+            return Err(());
         }
-        let pass = self.rules.free_pass || list.is_empty();
-        list.set_pass(pass);
+        let Some(roll) = self.pending_roll() else {
+            return Ok(None);
+        };
+        let (bar, own) = self.move_masks();
+        let mut best = None;
+        let mut best_score = i32::MIN;
+        self.for_each_origin(roll, |(base, group), from, kind| {
+            let bar = (bar >> base) as u64;
+            let mut seen = (own >> base) as u64;
+            for e in group {
+                let open = MoveList::is_open(e, bar, seen);
+                seen |= if open { e.dest } else { 0 };
+                let score = score(from, e.template.to_raw());
+                if open && score > best_score {
+                    best_score = score;
+                    best = Some(e.template.with(from, kind | MoveList::takes(e, bar)));
+                }
+            }
+        });
+        Ok(best)
     }
 
     /// French bounce: a pawn next to the goal whose roll is not 1, when no

@@ -448,13 +448,28 @@ impl MoveList {
         let mut seen = (blocked >> base) as u64;
         let mut len = self.len as usize;
         for e in group {
-            let open = (e.inner & bar) | (e.dest & seen) == 0;
-            let takes = if e.dest & bar != 0 { TAKES } else { 0 };
-            self.items[len % SLOTS] = e.template.with(from, kind | takes);
+            let open = MoveList::is_open(e, bar, seen);
+            self.items[len % SLOTS] = e.template.with(from, kind | MoveList::takes(e, bar));
             seen |= if open { e.dest } else { 0 };
             len += usize::from(open);
         }
         self.len = len.min(MAX_CANDIDATES) as u8;
+    }
+
+    /// The rule of a path, in one place: it is open when no barricade
+    /// stands on a square it passes (`bar`) and it ends neither on a square
+    /// the mover may not end on nor on a destination already listed for
+    /// its origin (`seen`). Masks are relative to the group's base square.
+    #[inline(always)]
+    pub(crate) fn is_open(e: &paths::HotEntry, bar: u64, seen: u64) -> bool {
+        (e.inner & bar) | (e.dest & seen) == 0
+    }
+
+    /// [`TAKES`] when the path ends on a barricade (`bar`, relative to the
+    /// group's base square), else 0.
+    #[inline(always)]
+    pub(crate) fn takes(e: &paths::HotEntry, bar: u64) -> u32 {
+        if e.dest & bar != 0 { TAKES } else { 0 }
     }
 
     #[inline]
@@ -549,10 +564,21 @@ impl MoveList {
     /// ```
     #[inline]
     pub fn drop_squares(&self, c: &Candidate) -> SquareSet {
-        if !c.takes_barricade() || !self.drops {
+        if !self.drops {
             return SquareSet::EMPTY;
         }
-        let mut set = self.drop_base;
+        MoveList::drop_squares_after(self.drop_base, c)
+    }
+
+    /// Where the barricade `c` takes may go when `free` are the allowed
+    /// free squares before the move (the square the pawn leaves joins them,
+    /// the destination leaves them). Empty when `c` takes no barricade.
+    #[inline]
+    pub(crate) fn drop_squares_after(free: SquareSet, c: &Candidate) -> SquareSet {
+        if !c.takes_barricade() {
+            return SquareSet::EMPTY;
+        }
+        let mut set = free;
         if let Origin::Square(s) = c.from() {
             set |= SquareSet::from_square(s) & SquareSet::BARRICADE_ALLOWED;
         }

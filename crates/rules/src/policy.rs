@@ -23,48 +23,49 @@ pub fn greedy(pos: &Position) -> Option<Move> {
         Phase::ChooseAgain => Some(Move::Again),
         Phase::Roll | Phase::Over(_) => None,
         Phase::Move(_) => {
-            // Filled in place rather than returned: saves copying the list.
-            let mut moves = MoveList::new(crate::SquareSet::EMPTY, false);
-            pos.fill_legal_moves(&mut moves);
             let me = pos.turn();
-            // The opponents' pawns as two 64-bit halves: testing a square is
-            // then a shift of a `u64` (a `u128` shift costs several).
             let others = (pos.all_pawns() - pos.pawns(me)).bits();
-            let others = [others as u64, (others >> 64) as u64];
-            let mut best = None;
-            let mut best_score = i32::MIN;
-            for c in &moves {
-                // Raw indices and 256-entry tables: no checks in the loop.
-                let (from, to) = (c.origin_raw(), c.to_raw());
-                let captures = (others[usize::from(to >> 6) & 1] >> (to & 63)) & 1;
-                let score = i32::from(distance::BY_BYTE[from as usize]) * 4
-                    + i32::from(ARRIVAL[to as usize])
-                    + 30 * captures as i32;
-                if score > best_score {
-                    best_score = score;
-                    best = Some(*c);
+            // Raw indices and a 256-entry table: no checks in the loop.
+            let score = |from: u8, to: u8| {
+                let gain = i32::from(distance::BY_BYTE[from as usize])
+                    - i32::from(distance::BY_BYTE[to as usize]);
+                let mut score = gain * 4;
+                if to as usize == crate::Square::GOAL.index() {
+                    score += 10_000;
                 }
-            }
+                if (others >> to) & 1 != 0 {
+                    score += 30;
+                }
+                score
+            };
+            // The best move without building the move list, where the rules
+            // allow it; the same choice from the list otherwise.
+            let best = match pos.best_pawn_move(score) {
+                Ok(best) => best,
+                Err(()) => {
+                    let moves = pos.legal_moves();
+                    let mut best = None;
+                    let mut best_score = i32::MIN;
+                    for c in &moves {
+                        let s = score(c.origin_raw(), c.to_raw());
+                        if s > best_score {
+                            best_score = s;
+                            best = Some(*c);
+                        }
+                    }
+                    best
+                }
+            };
             match best {
-                Some(c) => Some(c.to_move(moves.drop_squares(&c).last())),
+                Some(c) => {
+                    let drop = MoveList::drop_squares_after(pos.placement_squares(), &c).last();
+                    Some(c.to_move(drop.filter(|_| !pos.rules().french)))
+                }
                 None => Some(Move::Pass),
             }
         }
     }
 }
-
-/// The greedy score of arriving on each square (by index): minus four
-/// times its distance to the goal, plus 10,000 for the goal itself.
-const ARRIVAL: [i16; 256] = {
-    let mut out = [0i16; 256];
-    let mut i = 0;
-    while i < 256 {
-        out[i] = -4 * distance::BY_BYTE[i] as i16;
-        i += 1;
-    }
-    out[crate::Square::GOAL.index()] += 10_000;
-    out
-};
 
 /// A uniformly random legal decision, drawing from `next(n)` (which must
 /// return a number below `n`).
@@ -81,4 +82,68 @@ pub fn random(pos: &Position, mut next: impl FnMut(usize) -> usize) -> Option<Mo
         return None;
     }
     moves.get(next(moves.len()) % moves.len()).copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Colour, Dice, Rules, Seats};
+
+    /// The greedy choice from the full move list, as the policy made it
+    /// before it had a shortcut.
+    fn greedy_from_list(pos: &Position) -> Option<Move> {
+        let me = pos.turn();
+        let others = (pos.all_pawns() - pos.pawns(me)).bits();
+        let moves = pos.legal_moves();
+        let mut best = None;
+        let mut best_score = i32::MIN;
+        for c in &moves {
+            let (from, to) = (c.origin_raw(), c.to_raw());
+            let mut score = 4
+                * (i32::from(distance::BY_BYTE[from as usize])
+                    - i32::from(distance::BY_BYTE[to as usize]));
+            if to as usize == crate::Square::GOAL.index() {
+                score += 10_000;
+            }
+            if (others >> to) & 1 != 0 {
+                score += 30;
+            }
+            if score > best_score {
+                best_score = score;
+                best = Some(*c);
+            }
+        }
+        Some(match best {
+            Some(c) => c.to_move(moves.drop_squares(&c).last()),
+            None => Move::Pass,
+        })
+    }
+
+    #[test]
+    fn the_shortcut_chooses_what_the_move_list_would() {
+        let two = Seats::new(&[Colour::Red, Colour::Blue]).unwrap();
+        let teams = Seats::two_colours_each();
+        for (seats, rules) in [
+            (Seats::default(), Rules::default()),
+            (two, Rules::preset("free-pass").unwrap()),
+            (teams, Rules::default()),
+        ] {
+            for seed in 0..40 {
+                let mut pos = Position::new(rules, seats);
+                let mut dice = Dice::new(seed);
+                let mut plies = 0;
+                while !pos.is_over() && plies < 3000 {
+                    if pos.roll().is_none() {
+                        pos.set_roll(crate::RollSource::roll(&mut dice)).unwrap();
+                    }
+                    let mv = greedy(&pos).unwrap();
+                    if matches!(pos.phase(), Phase::Move(_)) {
+                        assert_eq!(Some(mv), greedy_from_list(&pos), "{pos}");
+                    }
+                    pos.play(mv).unwrap();
+                    plies += 1;
+                }
+            }
+        }
+    }
 }
