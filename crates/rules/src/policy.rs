@@ -25,18 +25,16 @@ pub fn greedy(pos: &Position) -> Option<Move> {
         Phase::Move(_) => {
             let me = pos.turn();
             let others = (pos.all_pawns() - pos.pawns(me)).bits();
-            // Raw indices and a 256-entry table: no checks in the loop.
+            // The opponents' pawns as two 64-bit halves: testing a square is
+            // then a shift of a `u64` (a `u128` shift costs several).
+            let others = [others as u64, (others >> 64) as u64];
+            // 4 x the distance gained, +10,000 for the goal, +30 for a
+            // capture; raw indices and 256-entry tables: no checks.
             let score = |from: u8, to: u8| {
-                let gain = i32::from(distance::BY_BYTE[from as usize])
-                    - i32::from(distance::BY_BYTE[to as usize]);
-                let mut score = gain * 4;
-                if to as usize == crate::Square::GOAL.index() {
-                    score += 10_000;
-                }
-                if (others >> to) & 1 != 0 {
-                    score += 30;
-                }
-                score
+                let captures = (others[usize::from(to >> 6) & 1] >> (to & 63)) & 1;
+                i32::from(distance::BY_BYTE[from as usize]) * 4
+                    + i32::from(ARRIVAL[to as usize])
+                    + 30 * captures as i32
             };
             // The best move without building the move list, where the rules
             // allow it; the same choice from the list otherwise.
@@ -66,6 +64,19 @@ pub fn greedy(pos: &Position) -> Option<Move> {
         }
     }
 }
+
+/// The greedy score of arriving on each square (by index): minus four
+/// times its distance to the goal, plus 10,000 for the goal itself.
+const ARRIVAL: [i16; 256] = {
+    let mut out = [0i16; 256];
+    let mut i = 0;
+    while i < 256 {
+        out[i] = -4 * distance::BY_BYTE[i] as i16;
+        i += 1;
+    }
+    out[crate::Square::GOAL.index()] += 10_000;
+    out
+};
 
 /// A uniformly random legal decision, drawing from `next(n)` (which must
 /// return a number below `n`).
