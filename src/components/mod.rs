@@ -17,7 +17,7 @@ use crate::state::replay::Replay;
 use crate::state::settings::{Settings, Speed};
 use crate::state::setup::SetupChoices;
 use crate::state::{GameState, save};
-use crate::text::{Text, link_unknown, link_unreadable, save_damaged, t};
+use crate::text::{Text, link_unknown, save_damaged, t};
 use crate::{ai_protocol, ai_worker, browser};
 use barricade_rules::{Colour, GameRecord, Phase, Square};
 use gloo_timers::callback::Timeout;
@@ -124,9 +124,10 @@ impl Ctx {
                         Err(why) => Some(why),
                     }
                 }
-                Err(e) => match Replay::open(&code) {
+                // A damaged game: its valid part in the replay viewer.
+                Err(_) => match Replay::open(&code) {
                     Ok(replay) => return self.watch(replay),
-                    Err(_) => Some(link_unreadable(&e.kind)),
+                    Err(why) => Some(why),
                 },
             },
         };
