@@ -11,7 +11,7 @@
 //!     game.play(mv).unwrap();
 //! }
 //! let text = code::encode(&game.record()).unwrap();
-//! assert!(text.starts_with('B'));
+//! assert!(text.starts_with('C'));
 //! assert_eq!(code::decode(&text).unwrap(), game.record());
 //! assert!(code::decode("Bxyz").is_err());
 //! ```
@@ -25,8 +25,16 @@ use crate::rules::Rules;
 use crate::seats::Seats;
 use core::fmt;
 
-/// The first character of a version-1 code.
+/// The first character of a version-1 code (three toggle bits; its
+/// `french` is `french+start-roll` now, see [`Rules::from_version1_bits`]).
 pub const VERSION_1: char = 'B';
+
+/// The first character of a version-2 code, the one written now (eight
+/// toggle bits).
+pub const VERSION_2: char = 'C';
+
+/// The width of the rules field of a version-2 code.
+const RULES_BITS: u32 = 8;
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
@@ -184,7 +192,7 @@ enum Choices {
 /// does not replay.
 pub fn encode(record: &GameRecord) -> Result<String, ReplayError> {
     let mut w = BitWriter::default();
-    w.put(u64::from(record.rules.bits()), 3);
+    w.put(u64::from(record.rules.bits()), RULES_BITS);
     let colours = record.seats.colours();
     w.put(colours.len() as u64 - 2, 2);
     for c in colours {
@@ -241,7 +249,7 @@ pub fn encode(record: &GameRecord) -> Result<String, ReplayError> {
     let mut bytes = sum.to_le_bytes().to_vec();
     bytes.extend_from_slice(&w.bytes);
     let mut out = String::with_capacity(1 + bytes.len() * 4 / 3 + 2);
-    out.push(VERSION_1);
+    out.push(VERSION_2);
     out.push_str(&base64url(&bytes));
     Ok(out)
 }
@@ -289,7 +297,7 @@ pub fn decode(text: &str) -> Result<GameRecord, CodeError> {
     let text = text.trim();
     let mut chars = text.chars();
     let version = chars.next().ok_or_else(|| err(CodeErrorKind::Empty))?;
-    if version != VERSION_1 {
+    if version != VERSION_1 && version != VERSION_2 {
         return Err(err(CodeErrorKind::UnknownVersion(version)));
     }
     let bytes = unbase64url(chars.as_str(), 1)?;
@@ -313,8 +321,12 @@ pub fn decode(text: &str) -> Result<GameRecord, CodeError> {
         }
     };
 
-    let rules = Rules::from_bits(header(&mut r, 3)? as u8)
-        .ok_or_else(|| corrupt_or(bad("unknown rules")))?;
+    let rules = if version == VERSION_1 {
+        Rules::from_version1_bits(header(&mut r, 3)? as u8)
+    } else {
+        Rules::from_bits(header(&mut r, RULES_BITS)? as u8)
+    }
+    .ok_or_else(|| corrupt_or(bad("unknown rules")))?;
     let count = header(&mut r, 2)? as usize + 2;
     if count > 4 {
         return Err(corrupt_or(bad("more than 4 seats")));

@@ -44,6 +44,8 @@ impl Game<Dice> {
     /// use barricade_rules::{Game, Rules, Seats};
     /// let game = Game::new(Rules::preset("start-roll").unwrap(), Seats::default(), 7);
     /// assert!(game.position().roll().is_some()); // the opening winner moves
+    /// let french = Game::new(Rules::preset("french").unwrap(), Seats::default(), 7);
+    /// assert!(french.position().roll().is_none()); // the first rolls again
     /// ```
     pub fn new(rules: Rules, seats: Seats, seed: u64) -> Game<Dice> {
         Game::with_dice(rules, seats, Dice::new(seed))
@@ -75,7 +77,8 @@ impl Game<Dice> {
             seed: self.dice.seed(),
             moves: self.history.clone(),
             rolled: self.position.roll().is_some()
-                && !(self.history.is_empty() && self.opening.is_some()),
+                && !(self.history.is_empty()
+                    && self.opening.as_ref().is_some_and(|o| o.roll.is_some())),
         }
     }
 }
@@ -93,7 +96,7 @@ impl<D: RollSource> Game<D> {
         let mut start = Position::new(rules, opening.as_ref().map_or(seats, |o| o.seats));
         if let Some(o) = &opening {
             start.turn = o.first as u8;
-            start.roll = Some(o.roll);
+            start.roll = o.roll;
         }
         Game {
             rules,

@@ -5,7 +5,6 @@ use crate::colour::{Colour, ColourSet};
 use crate::moves::{Candidate, HOME, KIND_HOME, Move, MoveList, Origin, Path, PathKind};
 use crate::paths::{self, HotEntry, PathEntry};
 use crate::position::{Phase, Position};
-use crate::squareset::SquareSet;
 
 /// The only square next to the goal (`i13`).
 fn goal_door() -> Square {
@@ -37,7 +36,7 @@ impl Position {
     pub fn legal_moves(&self) -> MoveList {
         // Filled in place: when this small function is inlined, the list
         // is built right where the caller keeps it (no copy).
-        let mut list = MoveList::new(SquareSet::EMPTY, false);
+        let mut list = MoveList::new();
         self.fill_legal_moves(&mut list);
         list
     }
@@ -53,7 +52,11 @@ impl Position {
         };
         let (bar, own) = self.move_masks();
         let french = self.rules.french;
-        list.set_drops(self.placement_squares(), !french);
+        list.set_drops(
+            self.placement_squares(),
+            self.rules.barricade_squares(),
+            !french,
+        );
         self.for_each_origin(roll, |group, from, kind| {
             list.push_open(group, from, kind, bar, own)
         });
@@ -108,12 +111,12 @@ impl Position {
         for _ in 1..crate::position::PAWNS_PER_COLOUR {
             five &= five.wrapping_sub(1);
         }
-        if five == 0 {
-            visit(
-                table.group(self.turn().entry().index(), roll - 1),
-                HOME,
-                KIND_HOME,
-            );
+        // Every way out of home starts on the entry square: a barricade
+        // there (only possible under `bottom-row`) lets a pawn out only by
+        // landing on it, with a 1.
+        let entry = self.turn().entry();
+        if five == 0 && (roll == 1 || !self.barricades.contains(entry)) {
+            visit(table.group(entry.index(), roll - 1), HOME, KIND_HOME);
         }
         for s in mine {
             visit(table.group(s.index(), roll), s.index() as u8, 0);

@@ -387,6 +387,9 @@ pub struct MoveList {
     /// Where a barricade may be dropped, before counting the square the
     /// moving pawn leaves; empty when taken barricades are held (french).
     drop_base: SquareSet,
+    /// Where a barricade may stand at all under the rules (the square the
+    /// moving pawn leaves joins the drop squares when it is one of these).
+    drop_allowed: SquareSet,
     drops: bool,
 }
 
@@ -397,6 +400,7 @@ impl Default for MoveList {
             len: 0,
             pass: false,
             drop_base: SquareSet::EMPTY,
+            drop_allowed: SquareSet::EMPTY,
             drops: false,
         }
     }
@@ -404,14 +408,8 @@ impl Default for MoveList {
 
 impl MoveList {
     #[inline]
-    pub(crate) fn new(drop_base: SquareSet, drops: bool) -> MoveList {
-        MoveList {
-            items: [Candidate::default(); SLOTS],
-            len: 0,
-            pass: false,
-            drop_base,
-            drops,
-        }
+    pub(crate) fn new() -> MoveList {
+        MoveList::default()
     }
 
     #[inline]
@@ -473,8 +471,9 @@ impl MoveList {
     }
 
     #[inline]
-    pub(crate) fn set_drops(&mut self, drop_base: SquareSet, drops: bool) {
+    pub(crate) fn set_drops(&mut self, drop_base: SquareSet, allowed: SquareSet, drops: bool) {
         self.drop_base = drop_base;
+        self.drop_allowed = allowed;
         self.drops = drops;
     }
 
@@ -567,20 +566,24 @@ impl MoveList {
         if !self.drops {
             return SquareSet::EMPTY;
         }
-        MoveList::drop_squares_after(self.drop_base, c)
+        MoveList::drop_squares_after(self.drop_base, self.drop_allowed, c)
     }
 
     /// Where the barricade `c` takes may go when `free` are the allowed
     /// free squares before the move (the square the pawn leaves joins them,
     /// the destination leaves them). Empty when `c` takes no barricade.
     #[inline]
-    pub(crate) fn drop_squares_after(free: SquareSet, c: &Candidate) -> SquareSet {
+    pub(crate) fn drop_squares_after(
+        free: SquareSet,
+        allowed: SquareSet,
+        c: &Candidate,
+    ) -> SquareSet {
         if !c.takes_barricade() {
             return SquareSet::EMPTY;
         }
         let mut set = free;
         if let Origin::Square(s) = c.from() {
-            set |= SquareSet::from_square(s) & SquareSet::BARRICADE_ALLOWED;
+            set |= SquareSet::from_square(s) & allowed;
         }
         set.remove(c.to());
         set

@@ -9,13 +9,15 @@ use crate::seats::Seats;
 /// The outcome of the opening rolls: the (possibly reordered) seats, the
 /// seat that starts and the roll it moves with, and every roll made.
 ///
-/// `start-roll`: every seat rolls in seat order; the highest starts and
-/// moves with that roll; ties for highest roll again (only the tied seats),
-/// until one is highest. Play then goes on in seat order.
+/// `start-roll` (Jumbo): every seat rolls in seat order; the highest starts
+/// and moves with that roll; ties for highest roll again (only the tied
+/// seats), until one is highest. Play then goes on in seat order.
 ///
 /// `french`: every seat rolls; the seats are ordered from highest to
 /// lowest roll; every group of tied seats rolls again to order itself.
-/// The first seat moves with its (last) opening roll.
+/// The first seat then rolls again to begin: its opening roll is not
+/// moved. With `start-roll` as well, it moves with its (last) opening roll
+/// instead (how `french` played in version-1 link codes).
 ///
 /// Without either toggle there is no opening: the first seat rolls
 /// normally.
@@ -27,8 +29,14 @@ use crate::seats::Seats;
 /// let o = Opening::roll(rules, Seats::default(), &mut dice).unwrap();
 /// // green and yellow tie on 5 and roll again: green 6, yellow 2.
 /// assert_eq!(o.first, 1);
-/// assert_eq!(o.roll.get(), 6);
+/// assert_eq!(o.roll.unwrap().get(), 6);
 /// assert_eq!(o.seats.colour(0), Some(Colour::Red));
+///
+/// let french = Rules::preset("french").unwrap();
+/// let o = Opening::roll(french, Seats::default(), &mut ScriptedDice::new(&[3, 5, 2, 1])).unwrap();
+/// // green starts, and rolls again to begin.
+/// assert_eq!(o.seats.colour(0), Some(Colour::Green));
+/// assert_eq!(o.roll, None);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Opening {
@@ -36,8 +44,8 @@ pub struct Opening {
     pub seats: Seats,
     /// The seat index that moves first.
     pub first: usize,
-    /// The roll the first seat moves with.
-    pub roll: Roll,
+    /// The roll the first seat moves with (`None`: it rolls to begin).
+    pub roll: Option<Roll>,
     /// Every opening roll, round by round.
     pub rounds: Vec<Vec<(Colour, Roll)>>,
 }
@@ -60,11 +68,14 @@ impl Opening {
             let order = order_by_rolls(seats.colours().to_vec(), dice, &mut rounds, &mut last);
             let seats = seats.reordered(&order).unwrap_or(seats);
             let first_colour = order.first().copied().unwrap_or(Colour::Red);
+            // The printed french rules: the highest rolls again to begin.
+            // With start-roll too, the first moves with its opening roll.
             let roll = last
                 .iter()
                 .rev()
                 .find(|(c, _)| *c == first_colour)
-                .map_or(Roll::ALL[0], |&(_, r)| r);
+                .map(|&(_, r)| r)
+                .filter(|_| rules.start_roll);
             return Some(Opening {
                 seats,
                 first: 0,
@@ -87,7 +98,7 @@ impl Opening {
                 return Some(Opening {
                     seats,
                     first,
-                    roll: best,
+                    roll: Some(best),
                     rounds,
                 });
             }

@@ -56,7 +56,12 @@ pub fn greedy(pos: &Position) -> Option<Move> {
             };
             match best {
                 Some(c) => {
-                    let drop = MoveList::drop_squares_after(pos.placement_squares(), &c).last();
+                    let drop = MoveList::drop_squares_after(
+                        pos.placement_squares(),
+                        pos.rules().barricade_squares(),
+                        &c,
+                    )
+                    .last();
                     Some(c.to_move(drop.filter(|_| !pos.rules().french)))
                 }
                 None => Some(Move::Pass),

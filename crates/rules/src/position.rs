@@ -397,7 +397,8 @@ impl Position {
     }
 
     /// Where a barricade may be put now: no pawn, no barricade, not the
-    /// bottom row, not the goal.
+    /// goal, and not the bottom row unless the rules allow it
+    /// ([`Rules::barricade_squares`]).
     ///
     /// ```
     /// use barricade_rules::Position;
@@ -405,7 +406,7 @@ impl Position {
     /// assert_eq!(pos.placement_squares().len(), 94 - 11);
     /// ```
     pub fn placement_squares(&self) -> SquareSet {
-        SquareSet::BARRICADE_ALLOWED - self.barricades - self.all_pawns()
+        self.rules.barricade_squares() - self.barricades - self.all_pawns()
     }
 
     /// Sets the roll of the player to move (only when the game waits for a

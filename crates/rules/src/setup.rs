@@ -104,7 +104,8 @@ fn bad<T>(msg: impl Into<String>) -> Result<T, PositionError> {
 impl Position {
     /// Checks `setup` and builds the position: 5 pawns per seated colour
     /// and none for others, one piece per square, 11 barricades (counting
-    /// held ones), none on the bottom row or the goal, the turn on a seated
+    /// held ones), none on the goal nor (unless `bottom-row`) the bottom
+    /// row, the turn on a seated
     /// colour, and a consistent variant state.
     ///
     /// ```
@@ -146,7 +147,7 @@ impl Position {
         }
         let mut barricades = SquareSet::EMPTY;
         for &b in &setup.barricades {
-            if b.is_bottom_row() {
+            if b.is_bottom_row() && !setup.rules.bottom_row {
                 return bad(format!("a barricade on the bottom row ({b})"));
             }
             if b == Square::GOAL {

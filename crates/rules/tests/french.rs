@@ -261,11 +261,7 @@ fn the_default_rules_have_no_bounce() {
 // --- Opening rolls -------------------------------------------------------
 
 fn opening_game(preset: &str, seats: Seats, dice: &[u8]) -> Game<ScriptedDice> {
-    Game::with_dice(
-        Rules::preset(preset).unwrap(),
-        seats,
-        ScriptedDice::new(dice),
-    )
+    Game::with_dice(preset.parse().unwrap(), seats, ScriptedDice::new(dice))
 }
 
 fn colours(seats: &Seats) -> Vec<Colour> {
@@ -278,7 +274,7 @@ fn start_roll_the_highest_starts_and_moves_with_that_roll() {
     // red 2, green 5, yellow 3, blue 1; then the game's own rolls.
     let mut g = opening_game("start-roll", Seats::default(), &[2, 5, 3, 1, 4]);
     let o = g.opening().unwrap().clone();
-    assert_eq!((o.first, o.roll.get()), (1, 5));
+    assert_eq!((o.first, o.roll.map(Roll::get)), (1, Some(5)));
     assert_eq!(o.rounds.len(), 1);
     // The seats keep their order; green moves now, with its 5.
     assert_eq!(colours(&o.seats), [Red, Green, Yellow, Blue]);
@@ -308,18 +304,21 @@ fn start_roll_ties_for_highest_roll_again() {
     let g = opening_game("start-roll", Seats::default(), &[5, 5, 1, 1, 2, 2, 6, 1]);
     let o = g.opening().unwrap();
     assert_eq!(o.rounds.len(), 3);
-    assert_eq!((g.position().turn(), o.roll.get()), (Red, 6));
+    assert_eq!((g.position().turn(), o.roll.map(Roll::get)), (Red, Some(6)));
 }
 
 #[test]
 fn french_orders_the_seats_by_their_rolls_high_to_low() {
     use Colour::*;
+    // red 2, green 5, yellow 3, blue 1; then green rolls again (4) to
+    // begin: its opening 5 is not moved.
     let mut g = opening_game("french", Seats::default(), &[2, 5, 3, 1, 4]);
     let o = g.opening().unwrap().clone();
     assert_eq!(colours(&o.seats), [Green, Yellow, Red, Blue]);
-    assert_eq!((o.first, o.roll.get()), (0, 5));
+    assert_eq!((o.first, o.roll), (0, None));
     assert_eq!(g.position().turn(), Green);
-    assert_eq!(g.phase(), Phase::Move(roll(5)));
+    assert_eq!(g.phase(), Phase::Roll);
+    assert_eq!(g.roll().unwrap().get(), 4);
     let first = g.position().legal_moves().expanded().next().unwrap();
     g.play(first).unwrap();
     assert_eq!(g.position().turn(), Yellow);
@@ -334,14 +333,29 @@ fn french_tied_seats_roll_again_to_order_themselves() {
     let o = g.opening().unwrap();
     assert_eq!(colours(&o.seats), [Green, Yellow, Red, Blue]);
     assert_eq!(o.rounds.len(), 2);
-    // Green starts with its 6.
-    assert_eq!(g.phase(), Phase::Move(roll(6)));
-    // A tie for the top: red and green 6, then 3 and 4. Green starts with
-    // its last opening roll, 4.
+    // Green starts, rolling again.
+    assert_eq!(g.phase(), Phase::Roll);
+    // A tie for the top: red and green 6, then 3 and 4. Green starts.
     let g = opening_game("french", Seats::default(), &[6, 6, 1, 2, 3, 4]);
     let o = g.opening().unwrap();
     assert_eq!(colours(&o.seats), [Green, Red, Blue, Yellow]);
-    assert_eq!((g.position().turn(), o.roll.get()), (Green, 4));
+    assert_eq!((g.position().turn(), o.roll), (Green, None));
+}
+
+#[test]
+fn french_with_start_roll_moves_with_the_opening_roll() {
+    use Colour::*;
+    // The combination that version-1 link codes call `french`: the french
+    // order, and the first moves with its (last) opening roll.
+    let rules = "french+start-roll";
+    let g = opening_game(rules, Seats::default(), &[2, 5, 3, 1]);
+    assert_eq!(colours(g.position().seats()), [Green, Yellow, Red, Blue]);
+    assert_eq!(g.phase(), Phase::Move(roll(5)));
+    let g = opening_game(rules, Seats::default(), &[6, 6, 1, 2, 3, 4]);
+    assert_eq!(
+        (g.position().turn(), g.phase()),
+        (Green, Phase::Move(roll(4)))
+    );
 }
 
 #[test]
@@ -355,6 +369,24 @@ fn french_opening_keeps_the_teams() {
     assert!(seats.are_teammates(Red, Yellow));
     assert!(seats.are_teammates(Green, Blue));
     assert!(!seats.are_teammates(Red, Blue));
+}
+
+#[test]
+fn the_first_french_roll_is_part_of_the_record() {
+    // The opening roll is not a roll of the game: `rolled` says whether the
+    // first seat has rolled again to begin, and a replay rolls it again.
+    for name in ["french", "start-roll", "french+start-roll"] {
+        let mut g = Game::new(name.parse().unwrap(), Seats::default(), 5);
+        let opening_moves = g.opening().unwrap().roll.is_some();
+        assert_eq!(opening_moves, name.contains("start-roll"), "{name}");
+        assert!(!g.record().rolled, "{name}");
+        // With start-roll the first seat moves with its opening roll: no
+        // roll is due. Under french alone it rolls now.
+        assert_eq!(g.roll_if_due().is_some(), !opening_moves, "{name}");
+        assert_eq!(g.record().rolled, !opening_moves, "{name}");
+        let replayed = g.record().replay().unwrap();
+        assert_eq!(replayed.position(), g.position(), "{name}");
+    }
 }
 
 #[test]
