@@ -62,6 +62,9 @@ pub struct Scene {
     pub pawns: Vec<PawnPiece>,
     /// The squares holding a barricade.
     pub barricades: Vec<Square>,
+    /// French: the squares of the pawns holding a taken barricade (one
+    /// entry per barricade held).
+    pub held: Vec<Square>,
     /// Legal destinations of the selected pawn.
     pub legal: SquareSet,
     /// Squares some pawn can reach (when no pawn is selected).
@@ -104,6 +107,7 @@ impl Scene {
             turn: None,
             pawns,
             barricades: board::barricade_start_squares().to_vec(),
+            held: Vec::new(),
             legal: SquareSet::EMPTY,
             targets: SquareSet::EMPTY,
             hint: SquareSet::EMPTY,
@@ -196,6 +200,7 @@ impl Scene {
             turn: (!pos.is_over()).then_some(mover),
             pawns,
             barricades,
+            held: pos.held(),
             legal: destinations.iter().map(|c| c.to()).collect(),
             targets: if choosing && state.selected().is_none() {
                 state.targets()

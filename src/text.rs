@@ -6,7 +6,7 @@ use crate::state::settings::Speed;
 use crate::state::setup::SeatKind;
 use barricade_ai::Level;
 use barricade_rules::code::CodeErrorKind;
-use barricade_rules::{Colour, Move, Roll, Square, Team};
+use barricade_rules::{Colour, Move, Opening, Roll, Square, Team};
 
 /// A piece of user-visible text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +21,8 @@ pub enum Text {
     Goal,
     /// Accessible name of a barricade piece.
     Barricade,
+    /// Accessible name of a barricade held by a pawn (french).
+    HeldBarricade,
     /// Shown while the app has not started (no JavaScript or WebAssembly).
     NeedsScript,
     /// Heading of the new-game form.
@@ -41,6 +43,10 @@ pub enum Text {
     StartRoll,
     /// Toggle: french rules.
     French,
+    /// Toggle: barricades may go on the bottom row.
+    BottomRow,
+    /// Heading of the opening rolls.
+    Opening,
     /// The seed field.
     Seed,
     /// Placeholder of the seed field (no seed: random dice).
@@ -140,6 +146,7 @@ pub fn t(text: Text) -> &'static str {
         Text::BoardLabel => "The Barricade board",
         Text::Goal => "The goal",
         Text::Barricade => "Barricade",
+        Text::HeldBarricade => "Barricade held by this pawn",
         Text::NeedsScript => "Barricade needs JavaScript and WebAssembly to run.",
         Text::NewGame => "New game",
         Text::Players => "Players",
@@ -148,8 +155,12 @@ pub fn t(text: Text) -> &'static str {
         Text::Rules => "Rules",
         Text::Preset => "Rule set",
         Text::FreePass => "Pass even when a move exists",
-        Text::StartRoll => "Highest opening roll starts",
-        Text::French => "French: a 6 goes again, barricades are held, pawns bounce at the goal",
+        Text::StartRoll => "Opening roll: the highest starts and moves with it",
+        Text::French => {
+            "French: opening rolls set the order, a 6 goes again, barricades are held, pawns bounce at the goal"
+        }
+        Text::BottomRow => "Barricades may go on the bottom row",
+        Text::Opening => "Opening",
         Text::Seed => "Dice seed",
         Text::SeedHint => "Random",
         Text::Start => "Start game",
@@ -233,14 +244,35 @@ pub fn seat_kind(kind: SeatKind) -> &'static str {
     }
 }
 
-/// The name of a rule preset.
+/// The name of a rule preset, as the box it comes from is known.
+///
+/// ```
+/// assert_eq!(barricade_web::text::preset_name("start-roll"), "Barricade (Jumbo)");
+/// ```
 pub fn preset_name(preset: &str) -> &'static str {
     match preset {
-        "ravensburger" => "Classic",
-        "free-pass" => "Free pass",
-        "start-roll" => "Start roll",
-        "french" => "French",
+        "ravensburger" => "Malefiz (Ravensburger)",
+        "start-roll" => "Barricade (Jumbo)",
+        "barricade" => "Barricade (rule sheet)",
+        "french" => "Barricade (French rules)",
         _ => "Custom",
+    }
+}
+
+/// One line on how a rule preset differs from the others.
+pub fn preset_summary(preset: &str) -> &'static str {
+    match preset {
+        "ravensburger" => {
+            "The classic: no extra roll on a 6, and barricades never go on the bottom row."
+        }
+        "start-roll" => "Everyone rolls first: the highest roll starts and moves with it.",
+        "barricade" => {
+            "You may always pass instead of moving, and barricades may also go on the bottom row."
+        }
+        "french" => {
+            "Opening rolls set the order, a 6 may go again, a taken barricade is held until your next turn, and pawns bounce at the goal."
+        }
+        _ => "Your own mix of the rules below.",
     }
 }
 
@@ -261,8 +293,12 @@ pub enum Prompt {
     Roll,
     /// Choose a pawn.
     ChoosePawn,
+    /// Choose a pawn, or pass (the rules allow passing with a move).
+    ChoosePawnOrPass,
     /// Choose where the selected pawn goes.
     ChooseSquare,
+    /// Choose where the selected pawn goes, or pass.
+    ChooseSquareOrPass,
     /// Put the barricade down.
     Drop,
     /// No pawn can move: the turn passes.
@@ -287,7 +323,9 @@ pub fn prompt(colour: Colour, prompt: Prompt) -> String {
     match prompt {
         Prompt::Roll => format!("{name}: roll the die."),
         Prompt::ChoosePawn => format!("{name}: choose a pawn to move."),
+        Prompt::ChoosePawnOrPass => format!("{name}: choose a pawn to move, or pass."),
         Prompt::ChooseSquare => format!("{name}: choose where to go."),
+        Prompt::ChooseSquareOrPass => format!("{name}: choose where to go, or pass."),
         Prompt::Drop => format!("{name}: put the barricade on a lit square."),
         Prompt::Stuck => format!("{name} cannot move and passes."),
         Prompt::Again => format!("{name}: roll again with the same pawn, or end the turn."),
@@ -315,12 +353,65 @@ pub fn wins(team: Team) -> String {
     }
 }
 
-/// A decision as the log shows it, e.g. "4 · k9-i9 x g8".
+/// A decision as the log shows it, e.g. "4 · k9-i9 x g8". The french
+/// choice after a 6 is in the buttons' words: "roll again", "end turn"
+/// (a pass with no roll is that choice).
+///
+/// ```
+/// use barricade_rules::{Move, Roll};
+/// use barricade_web::text::log_line;
+/// assert_eq!(log_line(Roll::new(3), Move::Pass), "3 · pass");
+/// assert_eq!(log_line(None, Move::Pass), "end turn");
+/// assert_eq!(log_line(None, Move::Again), "roll again");
+/// ```
 pub fn log_line(roll: Option<Roll>, mv: Move) -> String {
-    match roll {
-        Some(r) => format!("{r} · {mv}"),
-        None => mv.to_string(),
+    match (roll, mv) {
+        (None, Move::Pass) => "end turn".into(),
+        (_, Move::Again) => "roll again".into(),
+        (Some(r), _) => format!("{r} · {mv}"),
+        (None, _) => mv.to_string(),
     }
+}
+
+/// The opening rolls of `start-roll` and `french`: every roll, who starts
+/// (moving with the opening roll, or rolling again to begin) and the order
+/// of play.
+///
+/// ```
+/// use barricade_rules::{Opening, Rules, ScriptedDice, Seats};
+/// let o = Opening::roll(Rules::preset("french").unwrap(), Seats::default(),
+///     &mut ScriptedDice::new(&[3, 5, 5, 1, 6, 2])).unwrap();
+/// assert_eq!(barricade_web::text::opening(&o),
+///     "Opening rolls: Red 3, Green 5, Yellow 5, Blue 1; tie: Green 6, Yellow 2. \
+///      Green starts and rolls again to begin. Order of play: Green, Yellow, Red, Blue.");
+/// ```
+pub fn opening(o: &Opening) -> String {
+    let rounds: Vec<String> = o
+        .rounds
+        .iter()
+        .map(|round| {
+            let rolls: Vec<String> = round
+                .iter()
+                .map(|&(c, r)| format!("{} {r}", colour_name(c)))
+                .collect();
+            rolls.join(", ")
+        })
+        .collect();
+    let n = o.seats.len();
+    let order: Vec<&str> = (0..n)
+        .filter_map(|i| o.seats.colour((o.first + i) % n))
+        .map(colour_name)
+        .collect();
+    let first = order.first().copied().unwrap_or_default();
+    let start = match o.roll {
+        Some(r) => format!("{first} starts and moves {r}."),
+        None => format!("{first} starts and rolls again to begin."),
+    };
+    format!(
+        "Opening rolls: {}. {start} Order of play: {}.",
+        rounds.join("; tie: "),
+        order.join(", ")
+    )
 }
 
 /// What just happened, for screen readers.
@@ -344,6 +435,7 @@ pub fn news(news: News) -> String {
                     Some(d) => format!("{who} moved to {to} and put the barricade on {d}"),
                     None => format!("{who} moved to {to}"),
                 },
+                (Move::Pass, _) if e.roll.is_none() => format!("{who} ended the turn"),
                 (Move::Pass, _) => format!("{who} passed"),
                 (Move::Place(s), _) => format!("{who} put a barricade on {s}"),
                 (Move::Again, _) => format!("{who} rolls again"),
@@ -351,7 +443,7 @@ pub fn news(news: News) -> String {
         }
         News::Undone => "Move taken back".to_string(),
         News::Redone => "Move played again".to_string(),
-        News::Hint(mv) => format!("Hint: {mv}"),
+        News::Hint(roll, mv) => format!("Hint: {}", log_line(roll, mv)),
     }
 }
 
@@ -372,11 +464,22 @@ pub fn square_label(square: Square, drop: bool) -> String {
     }
 }
 
-/// Accessible name of the die.
-pub fn die_label(value: Option<Roll>) -> String {
-    match value {
-        Some(r) => format!("Die showing {r}. Roll"),
-        None => "Roll the die".to_string(),
+/// Accessible name of the die: what it shows, and "Roll" only when it
+/// can be rolled.
+///
+/// ```
+/// use barricade_rules::Roll;
+/// use barricade_web::text::die_label;
+/// assert_eq!(die_label(Roll::new(4), true), "Die showing 4. Roll");
+/// assert_eq!(die_label(Roll::new(4), false), "Die showing 4");
+/// assert_eq!(die_label(None, false), "Die");
+/// ```
+pub fn die_label(value: Option<Roll>, can_roll: bool) -> String {
+    match (value, can_roll) {
+        (Some(r), true) => format!("Die showing {r}. Roll"),
+        (Some(r), false) => format!("Die showing {r}"),
+        (None, true) => "Roll the die".to_string(),
+        (None, false) => "Die".to_string(),
     }
 }
 

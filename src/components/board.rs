@@ -74,7 +74,7 @@ pub fn board_markup() -> String {
         );
     }
     m.push_str(
-        r#"<g class="bars-layer"></g><g class="hover-layer"></g><g class="pawns-layer"></g>"#,
+        r#"<g class="bars-layer"></g><g class="hover-layer"></g><g class="pawns-layer"></g><g class="held-layer"></g>"#,
     );
     m
 }
@@ -101,24 +101,50 @@ pub fn homes_markup(homes: &[Colour], turn: Option<Colour>) -> String {
     m
 }
 
-/// The barricade pieces: cream discs with a dark bar, lifted above the
-/// board.
+/// One barricade piece: a cream disc of radius `r` with a dark bar, lifted
+/// above the board, centred on (`x`, `y`); `kind` is its data attribute.
+fn barricade_piece(m: &mut String, kind: &str, at: Square, (x, y): (i32, i32), r: i32) {
+    let title = t(if kind == "data-held" {
+        Text::HeldBarricade
+    } else {
+        Text::Barricade
+    });
+    let _ = write!(
+        m,
+        r#"<g class="barricade" {kind}="" data-at="{at}" filter="url(#lift)"><title>{title}</title><circle class="barricade-body" cx="{}" cy="{}" r="{}"/><rect class="barricade-bar" x="{}" y="{}" width="{}" height="{}" rx="{}"/></g>"#,
+        Tenths(x),
+        Tenths(y),
+        Tenths(r),
+        Tenths(x - r * 62 / 100),
+        Tenths(y - r * 22 / 100),
+        Tenths(r * 124 / 100),
+        Tenths(r * 43 / 100),
+        Tenths(r * 13 / 100),
+    );
+}
+
+/// The barricade pieces on the board.
 pub fn barricades_markup(at: &[Square]) -> String {
     let mut m = String::new();
-    let r = BARRICADE_RADIUS;
     for &s in at {
+        barricade_piece(&mut m, "data-barricade", s, square_xy(s), BARRICADE_RADIUS);
+    }
+    m
+}
+
+/// French: a small barricade on each pawn that holds one (a second one
+/// held by the same pawn sits a little higher).
+pub fn held_markup(held: &[Square]) -> String {
+    let mut m = String::new();
+    let r = BARRICADE_RADIUS * 55 / 100;
+    for (i, &s) in held.iter().enumerate() {
         let (x, y) = square_xy(s);
-        let _ = write!(
-            m,
-            r#"<g class="barricade" data-barricade="" data-at="{s}" filter="url(#lift)"><title>{}</title><circle class="barricade-body" cx="{}" cy="{}" r="{}"/><rect class="barricade-bar" x="{}" y="{}" width="{}" height="1.4" rx="0.4"/></g>"#,
-            t(Text::Barricade),
-            Tenths(x),
-            Tenths(y),
-            Tenths(r),
-            Tenths(x - r * 62 / 100),
-            Tenths(y - 7),
-            Tenths(r * 124 / 100)
+        let stacked = held[..i].iter().filter(|&&h| h == s).count() as i32;
+        let centre = (
+            x + PAWN_RADIUS * 8 / 10,
+            y - PAWN_RADIUS * 8 / 10 - stacked * r,
         );
+        barricade_piece(&mut m, "data-held", s, centre, r);
     }
     m
 }
@@ -224,12 +250,41 @@ fn fill(svg: &Element, layer: &str, markup: &str) {
     dom::with(svg, layer, |el| el.set_inner_html(markup));
 }
 
-/// What is on the page: the squares, the pawns and the scene they show.
+/// What is on the page: the squares and the pawns, each found by what it
+/// draws (a square by its name, a pawn by its colour and number, as
+/// chessground keys its pieces), and the scene they show.
 #[derive(Default)]
 struct Drawn {
-    cells: Vec<Element>,
-    pawns: Vec<Element>,
+    cells: Vec<(Square, Element)>,
+    pawns: Vec<((Colour, usize), Element)>,
     last: Option<Scene>,
+}
+
+/// The square elements under `svg`, each with the square it draws.
+fn keyed_cells(svg: &Element) -> Vec<(Square, Element)> {
+    all(svg, "[data-square]")
+        .into_iter()
+        .filter_map(|el| match hit_element(&el)? {
+            Hit::Square(s) => Some((s, el)),
+            Hit::Pawn(..) => None,
+        })
+        .collect()
+}
+
+/// The pawn elements under `svg`, each with its colour and number.
+fn keyed_pawns(svg: &Element) -> Vec<((Colour, usize), Element)> {
+    all(svg, "[data-pawn]")
+        .into_iter()
+        .filter_map(|el| match hit_element(&el)? {
+            Hit::Pawn(c, n) => Some(((c, n), el)),
+            Hit::Square(_) => None,
+        })
+        .collect()
+}
+
+/// The piece of `scene` with this colour and number.
+fn pawn_in(scene: &Scene, key: (Colour, usize)) -> Option<&PawnPiece> {
+    scene.pawns.iter().find(|p| (p.colour, p.number) == key)
 }
 
 impl Drawn {
@@ -237,7 +292,7 @@ impl Drawn {
     fn update(&mut self, svg: &Element, s: &Scene) {
         if self.cells.is_empty() {
             svg.set_inner_html(&board_markup());
-            self.cells = all(svg, "[data-square]");
+            self.cells = keyed_cells(svg);
         }
         let last = self.last.take();
         let same_homes = last.as_ref().is_some_and(|l| l.homes == s.homes);
@@ -246,10 +301,13 @@ impl Drawn {
         }
         if !same_homes {
             fill(svg, ".pawns-layer", &pawns_markup(&s.homes));
-            self.pawns = all(svg, "[data-pawn]");
+            self.pawns = keyed_pawns(svg);
         }
         if last.as_ref().is_none_or(|l| l.barricades != s.barricades) {
             fill(svg, ".bars-layer", &barricades_markup(&s.barricades));
+        }
+        if last.as_ref().is_none_or(|l| l.held != s.held) {
+            fill(svg, ".held-layer", &held_markup(&s.held));
         }
         let dropping = !s.drops.is_empty();
         set(
@@ -258,9 +316,9 @@ impl Drawn {
             Some(if dropping { "board dropping" } else { "board" }),
         );
         let old = last.as_ref().filter(|_| same_homes);
-        for (cell, sq) in self.cells.iter().zip(Square::all()) {
-            let (legal, drop, target, hint) = marks(s, sq);
-            if old.is_some_and(|l| marks(l, sq) == (legal, drop, target, hint)) {
+        for (sq, cell) in &self.cells {
+            let (legal, drop, target, hint) = marks(s, *sq);
+            if old.is_some_and(|l| marks(l, *sq) == (legal, drop, target, hint)) {
                 continue;
             }
             let active = legal || drop;
@@ -273,11 +331,12 @@ impl Drawn {
             set(
                 cell,
                 "aria-label",
-                active.then(|| square_label(sq, drop)).as_deref(),
+                active.then(|| square_label(*sq, drop)).as_deref(),
             );
         }
-        for (i, (el, p)) in self.pawns.iter().zip(&s.pawns).enumerate() {
-            if old.is_some_and(|l| l.pawns.get(i) == Some(p)) {
+        for (key, el) in &self.pawns {
+            let Some(p) = pawn_in(s, *key) else { continue };
+            if old.is_some_and(|l| pawn_in(l, *key) == Some(p)) {
                 continue;
             }
             for (name, value) in pawn_attributes(p) {
@@ -466,6 +525,36 @@ mod tests {
         let homes = homes_markup(&[Colour::Red, Colour::Blue], Some(Colour::Blue));
         assert_eq!(count(&homes, "data-home="), 2);
         assert!(homes.contains(r#"class="home blue turn""#));
+    }
+
+    #[test]
+    fn every_pawn_of_a_reordered_game_has_its_own_element() {
+        // Seed 4: the french opening seats yellow, blue, green, red. The
+        // markup follows the seats, the scene the colours: each scene pawn
+        // is found by colour and number, never by its place in a list.
+        use crate::state::{GameState, setup::SetupChoices};
+        let choices = SetupChoices {
+            rules: barricade_rules::Rules::preset("french").unwrap(),
+            ..SetupChoices::default()
+        };
+        let state = GameState::new(choices, 4).unwrap();
+        let scene = Scene::of(&state);
+        assert_eq!(
+            scene.homes,
+            [Colour::Yellow, Colour::Blue, Colour::Green, Colour::Red]
+        );
+        let pawns = pawns_markup(&scene.homes);
+        for p in &scene.pawns {
+            let key = format!(r#"data-pawn="{}" data-n="{}""#, p.colour.name(), p.number);
+            assert_eq!(count(&pawns, &key), 1, "{key}");
+        }
+        assert_eq!(scene.pawns.len(), 20);
+    }
+
+    #[test]
+    fn held_barricades_sit_on_their_pawns() {
+        let m = held_markup(&["c3".parse().unwrap(), "c3".parse().unwrap()]);
+        assert_eq!(count(&m, r#"data-held="" data-at="c3""#), 2);
     }
 
     #[test]

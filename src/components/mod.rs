@@ -376,9 +376,11 @@ pub fn App() -> impl IntoView {
     let aside = NodeRef::<leptos::html::Aside>::new();
     let choices = ctx.form;
     Effect::new(move |_| {
-        // Without a game, the board previews the chosen seats.
+        // Without a game, the new-game form's board previews the chosen
+        // seats (not over a replay opened by a link).
         let c = choices.get();
         if !ctx.has_game.get_untracked()
+            && ctx.screen.get_untracked() == Screen::Setup
             && let Ok(preview) = GameState::new(c, 0)
         {
             ctx.state.set(preview);

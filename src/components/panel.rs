@@ -16,8 +16,8 @@ use crate::state::save;
 use crate::state::settings::Speed;
 use crate::state::setup::SetupChoices;
 use crate::text::{
-    Prompt, Text, colour_name, die_label, log_line, news, prompt, seat_kind, send_link, speed_name,
-    t, whose_turn, wins,
+    Prompt, Text, colour_name, die_label, log_line, news, opening, prompt, seat_kind, send_link,
+    speed_name, t, whose_turn, wins,
 };
 use barricade_rules::{Phase, Roll};
 use leptos::prelude::*;
@@ -40,8 +40,12 @@ fn current_prompt(s: &GameState) -> Option<Prompt> {
         Some(Prompt::Stuck)
     } else if s.phase() == Phase::Roll {
         Some(Prompt::Roll)
+    } else if s.selected().is_some() && s.can_pass() {
+        Some(Prompt::ChooseSquareOrPass)
     } else if s.selected().is_some() {
         Some(Prompt::ChooseSquare)
+    } else if s.can_pass() {
+        Some(Prompt::ChoosePawnOrPass)
     } else {
         Some(Prompt::ChoosePawn)
     }
@@ -106,6 +110,7 @@ pub fn markup(speed: Speed, log_open: bool) -> String {
             r#"<p class="notice" role="alert" data-notice="" hidden></p>"#,
             r#"<div class="turn" data-turn-marker=""><span class="swatch" aria-hidden="true"></span><span class="turn-name"></span><span class="turn-kind"></span></div>"#,
             r#"<div class="controls">{die}<p class="status"></p></div>"#,
+            r#"<section class="opening" data-opening="" hidden><h2>{opening}</h2><p></p></section>"#,
             r#"<section class="end" data-end="" role="status" hidden><h2 class="end-title"></h2><table class="stats"><thead><tr><th scope="col">{player}</th><th scope="col">{turns}</th><th scope="col">{captures}</th><th scope="col">{barricades}</th></tr></thead><tbody></tbody></table>"#,
             r#"<div class="actions">{rematch}{new_game}</div></section>"#,
             r#"<div class="actions">{pass}{again}{cancel}{hint}{undo}{redo}{share}{resume}</div>{share_box}"#,
@@ -113,6 +118,7 @@ pub fn markup(speed: Speed, log_open: bool) -> String {
             r#"{speed}<p class="sr-only" aria-live="polite" data-live=""></p></div>"#
         ),
         title = t(Text::Title),
+        opening = t(Text::Opening),
         die = die_markup(),
         share = b("share", "", Text::Share),
         resume = b("resume", " hidden", Text::Resume),
@@ -157,7 +163,8 @@ fn stats_rows(s: &GameState) -> String {
     m
 }
 
-/// The move log, newest first (at most 200 entries).
+/// The move log, newest first (at most 200 entries), the opening rolls
+/// last.
 fn log_rows(s: &GameState) -> String {
     let mut m = String::new();
     for (i, e) in s.log().iter().enumerate().rev().take(200) {
@@ -168,6 +175,13 @@ fn log_rows(s: &GameState) -> String {
             i + 1,
             colour_name(e.colour),
             escape(&log_line(e.roll, e.mv))
+        );
+    }
+    if let Some(o) = s.game().opening().filter(|_| s.log().len() < 200) {
+        let _ = write!(
+            m,
+            r#"<li class="entry opening" data-opening-entry=""><span class="ply"></span><span class="what">{}</span></li>"#,
+            escape(&opening(o))
         );
     }
     m
@@ -219,7 +233,7 @@ impl Panel {
                     value.map(|r| r.get().to_string()).as_deref(),
                 );
                 flag(el, "disabled", !can_roll);
-                set(el, "aria-label", Some(&die_label(value)));
+                set(el, "aria-label", Some(&die_label(value, can_roll)));
             });
             dom::html(root, ".pips", &mut self.pips, pips_markup(value));
 
@@ -245,6 +259,24 @@ impl Panel {
                     flag(el, "hidden", !on);
                 });
             }
+            // After a french 6, passing ends the turn: the button says so.
+            let pass = t(if s.choosing_again() {
+                Text::EndTurn
+            } else {
+                Text::Pass
+            });
+            dom::text(root, r#"[data-action="pass"]"#, pass);
+            // The opening rolls, shown through the first round of play.
+            let opening_text = s.game().opening().map(opening);
+            let first_round = s.log().len() < s.position().seats().len();
+            dom::with(root, "[data-opening]", |el| {
+                flag(el, "hidden", opening_text.is_none() || !first_round || over);
+            });
+            dom::text(
+                root,
+                "[data-opening] p",
+                opening_text.as_deref().unwrap_or_default(),
+            );
             dom::with(root, r#"[data-action="resume"]"#, |el| {
                 flag(el, "hidden", browser::load(save::PREVIOUS_KEY).is_none());
             });
@@ -260,7 +292,7 @@ impl Panel {
                 flag(el, "disabled", !s.can_redo());
             });
 
-            let empty = s.log().is_empty();
+            let empty = s.log().is_empty() && s.game().opening().is_none();
             dom::with(root, ".log .muted", |el| flag(el, "hidden", !empty));
             dom::with(root, ".entries", |el| flag(el, "hidden", empty));
             dom::html(root, ".entries", &mut self.log, log_rows(s));
@@ -277,7 +309,12 @@ impl Panel {
             let url = link.address(&page);
             share::show(root, shown.then_some((&url, &note, s.game().seed())));
 
-            let mut live = s.news().map(news).unwrap_or_default();
+            // A new game with opening rolls announces them first.
+            let mut live = match s.news() {
+                Some(n) => news(n),
+                None if s.log().is_empty() => opening_text.unwrap_or_default(),
+                None => String::new(),
+            };
             if let Some(w) = s.winner() {
                 live = format!("{live}. {}", wins(w));
             }

@@ -8,7 +8,7 @@ use super::{Ctx, Screen, panel, share};
 use crate::link::Link;
 use crate::state::replay::Replay;
 use crate::state::settings::Speed;
-use crate::text::{Text, colour_name, die_label, log_line, replay_at, t, wins};
+use crate::text::{Text, colour_name, die_label, log_line, opening, replay_at, t, wins};
 use leptos::prelude::*;
 use std::fmt::Write;
 use web_sys::Element;
@@ -48,9 +48,17 @@ pub fn markup(speed: Speed) -> String {
     )
 }
 
-/// The move list: every decision as a button to jump after it.
-fn move_list(replay: &Replay) -> String {
+/// The move list: the opening rolls (a button to the start), then every
+/// decision as a button to jump after it.
+fn move_list(replay: &Replay, opening_rolls: Option<&str>) -> String {
     let mut m = String::new();
+    if let Some(text) = opening_rolls {
+        let _ = write!(
+            m,
+            r#"<li class="entry opening" data-opening-entry=""><button type="button" data-ply="0"><span class="ply"></span><span class="what">{}</span></button></li>"#,
+            escape(text)
+        );
+    }
     for (i, e) in replay.entries().iter().enumerate() {
         let _ = write!(
             m,
@@ -94,7 +102,12 @@ impl ReplayPanel {
                     log_line(e.roll, e.mv)
                 );
             }
-            let winner = ctx.state.with(|s| s.winner());
+            let (winner, opening_rolls) = ctx
+                .state
+                .with(|s| (s.winner(), s.game().opening().map(opening)));
+            if let (0, Some(text)) = (ply, &opening_rolls) {
+                let _ = write!(status, ". {text}");
+            }
             if let Some(w) = winner {
                 let _ = write!(status, ". {}", wins(w));
             }
@@ -107,7 +120,7 @@ impl ReplayPanel {
                     "data-value",
                     roll.map(|v| v.get().to_string()).as_deref(),
                 );
-                set(el, "aria-label", Some(&die_label(roll)));
+                set(el, "aria-label", Some(&die_label(roll, false)));
                 flag(el, "disabled", true);
             });
             dom::html(root, ".pips", &mut self.pips, panel::pips_markup(roll));
@@ -131,7 +144,12 @@ impl ReplayPanel {
                     Text::Autoplay
                 }),
             );
-            dom::html(root, ".moves", &mut self.list, move_list(r));
+            dom::html(
+                root,
+                ".moves",
+                &mut self.list,
+                move_list(r, opening_rolls.as_deref()),
+            );
             for el in dom::all(root, "[aria-current]") {
                 set(&el, "aria-current", None);
             }

@@ -9,7 +9,7 @@ use super::dom::{self, flag, prop};
 use super::{Ctx, Screen, panel};
 use crate::state::settings::Speed;
 use crate::state::setup::{SeatKind, SetupChoices};
-use crate::text::{Text, colour_name, preset_name, seat_kind, t};
+use crate::text::{Text, colour_name, preset_name, preset_summary, seat_kind, t};
 use barricade_ai::Level;
 use barricade_rules::{Colour, Rules};
 use leptos::prelude::*;
@@ -26,7 +26,7 @@ const KINDS: [SeatKind; 4] = [
 
 /// The rule toggles: name, label, read and write.
 type Toggle = (&'static str, Text, fn(&Rules) -> bool, fn(&mut Rules, bool));
-const TOGGLES: [Toggle; 3] = [
+const TOGGLES: [Toggle; 4] = [
     (
         "free-pass",
         Text::FreePass,
@@ -40,6 +40,12 @@ const TOGGLES: [Toggle; 3] = [
         |r, on| r.start_roll = on,
     ),
     ("french", Text::French, |r| r.french, |r, on| r.french = on),
+    (
+        "bottom-row",
+        Text::BottomRow,
+        |r| r.bottom_row,
+        |r, on| r.bottom_row = on,
+    ),
 ];
 
 /// The form's markup, the speed picker showing `speed`.
@@ -91,7 +97,7 @@ pub fn markup(speed: Speed) -> String {
             preset_name(p)
         );
     }
-    m.push_str("</select></label>");
+    m.push_str(r#"</select></label><p class="muted summary" data-setup-summary=""></p>"#);
     for (name, label, _, _) in TOGGLES {
         let _ = write!(
             m,
@@ -116,10 +122,7 @@ pub fn markup(speed: Speed) -> String {
 
 /// The preset the rules are, or "custom".
 fn preset(rules: Rules) -> &'static str {
-    Rules::PRESETS
-        .into_iter()
-        .find(|p| Rules::preset(p) == Some(rules))
-        .unwrap_or("custom")
+    rules.preset_name().unwrap_or("custom")
 }
 
 /// Brings the form under `root` in step with `choices`.
@@ -137,6 +140,11 @@ pub fn update(root: &Element, ctx: Ctx, choices: RwSignal<SetupChoices>) {
     dom::with(root, "[data-setup-preset]", |el| {
         prop(el, "value", preset(c.rules));
     });
+    dom::text(
+        root,
+        "[data-setup-summary]",
+        preset_summary(preset(c.rules)),
+    );
     for (name, _, get, _) in TOGGLES {
         let sel = format!(r#"[data-setup-rule="{name}"]"#);
         dom::with(root, &sel, |el| prop(el, "checked", get(&c.rules)));
@@ -152,11 +160,9 @@ pub fn update(root: &Element, ctx: Ctx, choices: RwSignal<SetupChoices>) {
             .is_some_and(SeatKind::is_computer);
         flag(&el, "disabled", computer && c.by_link);
     }
-    if let Some(seed) = c.seed {
-        dom::with(root, "[data-setup-seed]", |el| {
-            prop(el, "value", seed.to_string())
-        });
-    }
+    // The seed the next game will use, or empty for a random one.
+    let seed = c.seed.map(|s| s.to_string()).unwrap_or_default();
+    dom::with(root, "[data-setup-seed]", |el| prop(el, "value", seed));
     dom::with(root, r#"[data-action="start"]"#, |el| {
         flag(el, "disabled", c.seats().is_err());
     });
@@ -245,6 +251,8 @@ mod tests {
             r#"data-action="start""#,
             r#"data-action="quick-start""#,
             r#"data-setup-rule="french""#,
+            r#"data-setup-rule="bottom-row""#,
+            "data-setup-summary",
             "data-setup-by-link",
         ] {
             assert!(m.contains(sel), "{sel}");

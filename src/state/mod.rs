@@ -48,8 +48,9 @@ pub enum News {
     Undone,
     /// A move was played again.
     Redone,
-    /// The hard bot suggests this decision (a hint, not played).
-    Hint(Move),
+    /// The hard bot suggests this decision (a hint, not played), for the
+    /// roll the player has (none: the french choice after a 6).
+    Hint(Option<Roll>, Move),
 }
 
 /// A decision the computer player to move has to make.
@@ -617,7 +618,7 @@ impl GameState {
             return false;
         }
         self.hint = Some((position, mv));
-        self.news = Some(News::Hint(mv));
+        self.news = Some(News::Hint(position.roll(), mv));
         true
     }
 

@@ -195,3 +195,18 @@ mod tests {
         assert!(Replay::open("").is_err());
     }
 }
+
+#[cfg(test)]
+mod opening_tests {
+    use super::*;
+    use barricade_rules::{Game, Rules, Seats};
+
+    #[test]
+    fn a_replay_knows_the_opening_rolls() {
+        for name in ["start-roll", "french"] {
+            let game = Game::new(Rules::preset(name).unwrap(), Seats::default(), 5);
+            let replay = Replay::open(&game.record().to_code().unwrap()).unwrap();
+            assert_eq!(replay.state().game().opening(), game.opening(), "{name}");
+        }
+    }
+}

@@ -5,7 +5,7 @@
 //! ```text
 //! barricade-save 1
 //! choices red=human green=- yellow=medium blue=- teams=0 rules=ravensburger
-//! code B...
+//! code C...
 //! pending home c1        (optional: from, to of a move waiting for a drop)
 //! redo k9-i9 x g8;pass   (optional: undone moves, next one last)
 //! link red 12            (a game by link: this device plays red, took
@@ -82,8 +82,11 @@ pub fn decode(text: &str) -> Result<GameState, String> {
             _ => return Err(format!("unknown line \"{key}\"")),
         }
     }
-    let choices = choices.ok_or("no readable seats")?;
+    let mut choices = choices.ok_or("no readable seats")?;
     let record = GameRecord::from_code(code.ok_or("no game code")?).map_err(|e| e.to_string())?;
+    // The code's rules are the game's: a version-1 code reads `french` as
+    // `french+start-roll`, the rules it was played under.
+    choices.rules = record.rules;
     let mut state = GameState::from_record(choices, &record)?;
     if choices.by_link {
         match link {

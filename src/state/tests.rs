@@ -134,9 +134,28 @@ fn a_damaged_save_says_why() {
     assert!(save::decode("").is_err());
     assert!(save::decode("barricade-save 1\ncode ???").is_err());
     let state = GameState::new(two_humans(), 1).unwrap();
-    let text = save::encode(&state).replace("code B", "code X");
+    let text = save::encode(&state).replace("code C", "code X");
     assert!(save::decode(&text).is_err());
     assert!(save::decode(&save::encode(&state)).is_ok());
+}
+
+#[test]
+fn a_french_game_saved_before_the_printed_opening_resumes_as_it_was() {
+    // A version-1 french code, saved with the choices of then (`french`).
+    let data = include_str!("../../crates/rules/tests/data/link-codes-b.txt");
+    let (code, position) = data
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_once(' '))
+        .find(|(_, p)| p.starts_with("rules=french "))
+        .unwrap();
+    let text = format!(
+        "barricade-save 1\nchoices red=human green=human yellow=human blue=human teams=0 rules=french\ncode {code}\n"
+    );
+    let state = save::decode(&text).unwrap();
+    assert_eq!(state.choices().rules.name(), "start-roll+french");
+    let (_, pieces) = position.split_once(' ').unwrap();
+    assert!(state.position().to_string().ends_with(pieces));
 }
 
 #[test]

@@ -141,11 +141,19 @@ export async function playToEnd(page: Page, people: string[], limit = 5000) {
 export interface Board {
   pawns: Record<string, string[]>;
   barricades: string[];
+  /** French: the squares of the pawns holding a taken barricade. */
+  held: string[];
   winner: string | null;
 }
 
 /** The pieces as the page shows them. */
 export async function readBoard(page: Page): Promise<Board> {
+  return (await readSnapshot(page)).board;
+}
+
+/** The page's record and the pieces it draws, read in one go (so that no
+ * move can come between them). */
+export async function readSnapshot(page: Page): Promise<{ code: string; board: Board }> {
   return page.evaluate(() => {
     const pawns: Record<string, string[]> = {};
     for (const el of document.querySelectorAll("[data-pawn]")) {
@@ -155,11 +163,18 @@ export async function readBoard(page: Page): Promise<Board> {
       if (at !== "home") pawns[colour].push(at);
     }
     for (const list of Object.values(pawns)) list.sort();
-    const barricades = [...document.querySelectorAll("[data-barricade]")]
-      .map((e) => e.getAttribute("data-at")!)
-      .sort();
-    const winner = document.querySelector("[data-game]")!.getAttribute("data-winner");
-    return { pawns, barricades, winner };
+    const squares = (selector: string) =>
+      [...document.querySelectorAll(selector)].map((e) => e.getAttribute("data-at")!).sort();
+    const game = document.querySelector("[data-game]")!;
+    return {
+      code: game.getAttribute("data-record")!,
+      board: {
+        pawns,
+        barricades: squares("[data-barricade]"),
+        held: squares("[data-held]"),
+        winner: game.getAttribute("data-winner"),
+      },
+    };
   });
 }
 
@@ -196,9 +211,10 @@ function engineReplay(code: string, colours: string[], extra: string[]): Board {
   const pawns: Record<string, string[]> = {};
   for (const c of colours) pawns[c] = (fields.get(c) ?? "").split(",").filter(Boolean).sort();
   const barricades = (fields.get("barricades") ?? "").split(",").filter(Boolean).sort();
+  const held = (fields.get("held") ?? "").split(",").filter(Boolean).sort();
   const w = /^winner: (.*)$/m.exec(out)![1];
   const winner = w === "none yet" ? null : w.split("+").join(" ");
-  return { pawns, barricades, winner };
+  return { pawns, barricades, held, winner };
 }
 
 /** Checks that the page shows what the engine gives for its record. */
@@ -209,6 +225,7 @@ export async function expectEngineAgrees(page: Page, colours: string[]) {
   const engine = engineBoard(code!, colours);
   expect(shown.pawns).toEqual(engine.pawns);
   expect(shown.barricades).toEqual(engine.barricades);
+  expect(shown.held).toEqual(engine.held);
   if (engine.winner) {
     expect(shown.winner!.split(" ").sort()).toEqual(engine.winner.split(" ").sort());
   } else {
@@ -220,6 +237,7 @@ export async function expectEngineAgrees(page: Page, colours: string[]) {
 export function expectSameBoard(shown: Board, engine: Board) {
   expect(shown.pawns).toEqual(engine.pawns);
   expect(shown.barricades).toEqual(engine.barricades);
+  expect(shown.held).toEqual(engine.held);
   const sorted = (w: string | null) => (w === null ? null : w.split(/[ +]/).sort());
   expect(sorted(shown.winner)).toEqual(sorted(engine.winner));
 }
@@ -248,6 +266,7 @@ export async function expectBoardSoon(page: Page, engine: Board, timeout = 5_000
   const norm = (b: Board) => ({
     pawns: b.pawns,
     barricades: b.barricades,
+    held: b.held,
     winner: b.winner === null ? null : b.winner.split(/[ +]/).sort(),
   });
   await expect.poll(async () => norm(await readBoard(page)), { timeout }).toEqual(norm(engine));
