@@ -4,7 +4,10 @@
 //!   on <http://127.0.0.1:8080>.
 //! - `cargo xtask test`: install what is missing, then run every check:
 //!   format, clippy (native and wasm32), the Rust tests, a release build,
-//!   the size budget and the browser tests.
+//!   the size budget, the browser tests (Chromium), and the cross-browser
+//!   suite in Chromium, Firefox ESR and WebKitGTK.
+//! - `cargo xtask cross`: only the cross-browser suite, against the site
+//!   already built in `dist/`.
 //! - `cargo xtask build`: a release build into `dist/`, with its size.
 //! - `cargo xtask size`: the size of `dist/` against the budget.
 //! - `cargo xtask setup`: only install what is missing.
@@ -18,14 +21,16 @@ mod size;
 
 use run::{cargo, run};
 use std::process::ExitCode;
+use std::time::Instant;
 
-const USAGE: &str = "usage: cargo xtask <play|test|build|size|setup|finish-site>";
+const USAGE: &str = "usage: cargo xtask <play|test|cross|build|size|setup|finish-site>";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("play") => play(),
         Some("test") => test(),
+        Some("cross") => setup::ensure_all().and_then(|()| cross_browser()),
         Some("build") => setup::ensure_web().and_then(|()| build()),
         Some("size") => size::check(),
         Some("setup") => setup::ensure_all(),
@@ -81,7 +86,42 @@ fn test() -> Result<(), String> {
     step("release build and size budget");
     build()?;
     step("browser tests");
-    run(setup::npx().args(["playwright", "test", "-c", "tests/playwright.config.ts"]))
+    run(setup::npx().args(["playwright", "test", "-c", "tests/playwright.config.ts"]))?;
+    cross_browser()
+}
+
+/// The cross-browser suite (tests/cross/) in each engine, one after the
+/// other, with the time each took; every engine runs even if one fails.
+fn cross_browser() -> Result<(), String> {
+    let mut times = Vec::new();
+    let mut failed = Vec::new();
+    for engine in ["chromium", "firefox", "webkit"] {
+        step(&format!("cross-browser suite, {engine}"));
+        let start = Instant::now();
+        let result = run(setup::npx().args([
+            "playwright",
+            "test",
+            "-c",
+            "tests/cross/cross.config.ts",
+            "--project",
+            engine,
+        ]));
+        let verdict = if result.is_ok() { "passed" } else { "FAILED" };
+        let seconds = start.elapsed().as_secs();
+        times.push(format!("{engine} {verdict} in {seconds} s"));
+        if result.is_err() {
+            failed.push(engine);
+        }
+    }
+    println!("xtask: cross-browser suite: {}", times.join(", "));
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "the cross-browser suite failed in {}",
+            failed.join(", ")
+        ))
+    }
 }
 
 fn step(name: &str) {

@@ -8,16 +8,25 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const TRUNK_VERSION: &str = "0.21.14";
-const CHROMIUM: &str = "/usr/bin/chromium";
+/// The browsers of the tests and the Debian package of each: Chromium,
+/// Firefox ESR, WebKitGTK's WebDriver (which brings MiniBrowser, the engine
+/// Safari uses) and the virtual display WebKitGTK's window needs.
+const BROWSERS: [(&str, &str); 4] = [
+    ("/usr/bin/chromium", "chromium"),
+    ("/usr/bin/firefox-esr", "firefox-esr"),
+    ("/usr/bin/WebKitWebDriver", "webkit2gtk-driver"),
+    ("/usr/bin/Xvfb", "xvfb"),
+];
 
-/// Everything: the web build tools and the browser for the tests.
+/// Everything: the web build tools and the browsers for the tests.
 pub fn ensure_all() -> Result<(), String> {
     ensure_web()?;
-    ensure_chromium()
+    ensure_browsers()
 }
 
 /// What building the site needs: the wasm target, trunk, wasm-bindgen and
-/// the npm packages (wasm-opt, terser, Playwright).
+/// the npm packages (wasm-opt, terser, and the browser tests' Playwright,
+/// puppeteer-core and selenium-webdriver).
 pub fn ensure_web() -> Result<(), String> {
     ensure_wasm_target()?;
     ensure_cargo_tool("trunk", "trunk", TRUNK_VERSION, &["--locked"])?;
@@ -81,7 +90,8 @@ fn ensure_npm_packages() -> Result<(), String> {
     run(Command::new("npm")
         .current_dir(root())
         .args(["ci", "--no-audit", "--no-fund"])
-        .env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1"))
+        .env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+        .env("PUPPETEER_SKIP_DOWNLOAD", "1"))
 }
 
 fn is_newer(a: &Path, b: &Path) -> bool {
@@ -92,21 +102,29 @@ fn is_newer(a: &Path, b: &Path) -> bool {
     }
 }
 
-fn ensure_chromium() -> Result<(), String> {
-    if Path::new(CHROMIUM).exists() {
+/// Installs the browsers that are missing, from Debian, in one apt-get call.
+fn ensure_browsers() -> Result<(), String> {
+    let missing: Vec<&str> = BROWSERS
+        .iter()
+        .filter(|(path, _)| !Path::new(path).exists())
+        .map(|(_, package)| *package)
+        .collect();
+    if missing.is_empty() {
         return Ok(());
     }
+    let list = missing.join(" ");
     let is_root = output(Command::new("id").arg("-u")).is_some_and(|id| id.trim() == "0");
     if !is_root {
         return Err(format!(
-            "the browser tests need Chromium at {CHROMIUM}: install the Debian package \
-             `chromium` (sudo apt-get install chromium) and run this again"
+            "the browser tests need the Debian packages {list}: install them \
+             (sudo apt-get install {list}) and run this again"
         ));
     }
-    println!("xtask: installing Chromium from Debian (once)");
+    println!("xtask: installing {list} from Debian (once)");
     run(Command::new("apt-get").arg("update"))?;
     run(Command::new("apt-get")
-        .args(["install", "-y", "--no-install-recommends", "chromium"])
+        .args(["install", "-y", "--no-install-recommends"])
+        .args(&missing)
         .env("DEBIAN_FRONTEND", "noninteractive"))
 }
 
@@ -139,6 +157,7 @@ pub fn npx() -> Command {
     command
         .current_dir(root())
         .env("PATH", path_with_node_bin())
-        .env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
+        .env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+        .env("PUPPETEER_SKIP_DOWNLOAD", "1");
     command
 }
