@@ -179,11 +179,15 @@ export function readBoard(tab: Tab, colours: string[]): Promise<Board> {
       if (at !== "home" && colour in pawns) pawns[colour].push(at);
     }
     for (const list of Object.values(pawns)) list.sort();
-    const barricades = [...document.querySelectorAll("[data-barricade]")]
-      .map((e) => e.getAttribute("data-at")!)
-      .sort();
+    const squares = (selector: string) =>
+      [...document.querySelectorAll(selector)].map((e) => e.getAttribute("data-at")!).sort();
     const winner = document.querySelector("[data-game]")!.getAttribute("data-winner");
-    return { pawns, barricades, winner };
+    return {
+      pawns,
+      barricades: squares("[data-barricade]"),
+      held: squares("[data-held]"),
+      winner,
+    };
   }, colours);
 }
 
