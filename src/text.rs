@@ -299,6 +299,8 @@ pub enum Prompt {
     ChooseSquare,
     /// Choose where the selected pawn goes, or pass.
     ChooseSquareOrPass,
+    /// French: the pawn next to the goal bounces off it.
+    Bounce,
     /// Put the barricade down.
     Drop,
     /// No pawn can move: the turn passes.
@@ -326,6 +328,9 @@ pub fn prompt(colour: Colour, prompt: Prompt) -> String {
         Prompt::ChoosePawnOrPass => format!("{name}: choose a pawn to move, or pass."),
         Prompt::ChooseSquare => format!("{name}: choose where to go."),
         Prompt::ChooseSquareOrPass => format!("{name}: choose where to go, or pass."),
+        Prompt::Bounce => format!(
+            "{name}: the roll is too high for the goal, so the pawn bounces off it. Choose where it ends."
+        ),
         Prompt::Drop => format!("{name}: put the barricade on a lit square."),
         Prompt::Stuck => format!("{name} cannot move and passes."),
         Prompt::Again => format!("{name}: roll again with the same pawn, or end the turn."),

@@ -40,6 +40,8 @@ fn current_prompt(s: &GameState) -> Option<Prompt> {
         Some(Prompt::Stuck)
     } else if s.phase() == Phase::Roll {
         Some(Prompt::Roll)
+    } else if s.destinations().iter().any(|c| c.is_bounce()) {
+        Some(Prompt::Bounce)
     } else if s.selected().is_some() && s.can_pass() {
         Some(Prompt::ChooseSquareOrPass)
     } else if s.selected().is_some() {

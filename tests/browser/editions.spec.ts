@@ -203,6 +203,9 @@ test("french by clicks: a bounce at the goal", async ({ page }) => {
   const legal = page.locator("[data-legal]");
   expect(await legal.count()).toBeGreaterThan(0);
   await expect(page.locator('[data-square="i14"][data-legal]')).toHaveCount(0);
+  await expect(page.locator(".status")).toHaveText(
+    "Red: the roll is too high for the goal, so the pawn bounces off it. Choose where it ends.",
+  );
   await shotBoth(page, "french-bounce");
   const to = await legal.first().getAttribute("data-square");
   await legal.first().click();

@@ -7,8 +7,9 @@ use flate2::Compression;
 use flate2::write::GzEncoder;
 use std::io::Write;
 
-/// 120 KB (of 1,000 bytes), gzip.
-pub const BUDGET: usize = 120_000;
+/// 150 KB (of 1,000 bytes), gzip: the budget the developers' guide sets
+/// (it was 120 KB while the page was written as markup text).
+pub const BUDGET: usize = 150_000;
 
 /// The kinds of file the first paint needs.
 const COUNTED: [&str; 4] = ["html", "js", "wasm", "css"];
