@@ -54,40 +54,32 @@ pub struct Weights {
 }
 
 impl Weights {
-    /// The hand-set weights, the held-barricade term included: where
-    /// `barricade tune` starts from.
+    /// The hand-set weights (and the default), without the held-barricade
+    /// term: the easy, medium and hard bots' evaluation, unchanged since
+    /// medium became the yardstick, so that results stay comparable.
+    ///
+    /// ```
+    /// use barricade_ai::eval::Weights;
+    /// assert_eq!(Weights::HAND.held, 0.0);
+    /// assert_eq!(Weights::default(), Weights::HAND);
+    /// ```
     pub const HAND: Weights = Weights {
         barricade_steps: 6,
         temperature: 2.5,
         backup_power: 2.0,
         tempo: 1.0,
         threat: 1.0,
-        held: 1.5,
-    };
-
-    /// The medium bot's weights (and the default): the hand-set ones
-    /// without the held-barricade term, unchanged since the medium level
-    /// became the yardstick, so that results against it stay comparable.
-    ///
-    /// ```
-    /// use barricade_ai::eval::Weights;
-    /// assert_eq!(Weights::MEDIUM.held, 0.0);
-    /// assert_eq!(Weights { held: 0.0, ..Weights::HAND }, Weights::MEDIUM);
-    /// assert_eq!(Weights::default(), Weights::MEDIUM);
-    /// ```
-    pub const MEDIUM: Weights = Weights {
         held: 0.0,
-        ..Weights::HAND
     };
 
-    /// The weights of the hard and master bots, tuned by self-play with
-    /// `barricade tune` (see [`crate::tuned`] and [`crate::tuning`]).
+    /// The master bot's weights (and the analysis's), tuned by self-play
+    /// with `barricade tune` (see [`crate::tuned`] and [`crate::tuning`]).
     pub const TUNED: Weights = crate::tuned::TUNED;
 }
 
 impl Default for Weights {
     fn default() -> Weights {
-        Weights::MEDIUM
+        Weights::HAND
     }
 }
 

@@ -93,14 +93,13 @@ impl Level {
     ///
     /// ```
     /// use barricade_ai::{eval::Weights, Level};
-    /// assert_eq!(Level::Medium.weights(), Weights::MEDIUM);
+    /// assert_eq!(Level::Hard.weights(), Weights::HAND);
     /// assert_eq!(Level::Master.weights(), Weights::TUNED);
     /// ```
     pub const fn weights(self) -> eval::Weights {
         match self {
-            Level::Easy | Level::Medium => eval::Weights::MEDIUM,
-            Level::Hard => eval::Weights::HAND,
             Level::Master => eval::Weights::TUNED,
+            _ => eval::Weights::HAND,
         }
     }
 

@@ -12,17 +12,23 @@
 //! completed iteration gives the answer, so the result depends only on the
 //! position and the budget, never on the clock.
 //!
-//! Two refinements make a third pawn move affordable (the master level,
-//! [`Limits::MASTER`]):
+//! Refinements:
 //!
-//! - **beam**: a decision node with at least two pawn moves left searches
-//!   only its [`Limits::beam`] most promising decisions, ordered by the
-//!   evaluation of the position right after each (the last level, whose
-//!   children are leaves anyway, keeps all);
+//! - **beam** (master, [`Limits::MASTER`]): a decision node with at least
+//!   two pawn moves left searches only its [`Limits::beam`] most promising
+//!   decisions, ordered by the evaluation of the position right after each
+//!   (the last level, whose children are leaves anyway, keeps all);
+//! - **narrowed root** (master): from the third iteration on, only the
+//!   [`Limits::deep_moves`] best root decisions of the iteration before;
+//!   with the beam, this makes a third pawn move affordable;
 //! - **roll-again extension** (french): the bound pawn's move after
-//!   choosing to roll again uses no depth (at most
-//!   [`MAX_EXTENSIONS`] times on one line), so "again" and "pass" are
-//!   compared with the same horizon: both see the next player's reply.
+//!   choosing to roll again uses no depth (at most [`Limits::extensions`]
+//!   times on one line), so "again" and "pass" are compared with the same
+//!   horizon: both see the next player's reply;
+//! - **placements** (french): held barricades put down inside the tree try
+//!   only [`Limits::inner_places`] squares, the best by
+//!   [`drops::square_scores`]; placements use no depth, and trying three
+//!   squares for each would triple the french trees.
 
 use crate::drops;
 use crate::eval::{Evaluator, FieldCache, Scores};
@@ -51,6 +57,12 @@ pub struct Limits {
     /// Root decisions searched from the third iteration on: the best ones
     /// of the iteration before (0: all of them).
     pub deep_moves: usize,
+    /// Squares tried for a held barricade put down inside the tree
+    /// (french; the root tries [`Limits::root_drops`]).
+    pub inner_places: usize,
+    /// French: bound-pawn moves after "again" that use no depth, at most,
+    /// on one line of the tree.
+    pub extensions: u8,
 }
 
 impl Limits {
@@ -62,6 +74,8 @@ impl Limits {
         inner_drops: 3,
         beam: 0,
         deep_moves: 0,
+        inner_places: 1,
+        extensions: 1,
     };
 
     /// The master bot's limits: three pawn moves deep with a beam, within
@@ -73,6 +87,8 @@ impl Limits {
         inner_drops: 3,
         beam: 4,
         deep_moves: 6,
+        inner_places: 1,
+        extensions: 1,
     };
 }
 
@@ -88,6 +104,8 @@ impl Limits {
         inner_drops: 3,
         beam: 4,
         deep_moves: 0,
+        inner_places: 1,
+        extensions: 1,
     };
 }
 
@@ -96,9 +114,6 @@ impl Default for Limits {
         Limits::HARD
     }
 }
-
-/// Free bound-pawn moves (french, after "again") on one line of the tree.
-pub const MAX_EXTENSIONS: u8 = 2;
 
 /// What a search found.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -247,7 +262,11 @@ impl<'a> Searcher<'a> {
     fn decisions(&mut self, pos: &Position) -> Vec<Move> {
         let steps = self.ev.weights().barricade_steps;
         let cache = &mut self.cache;
-        drops::decisions_lazy(pos, self.limits.inner_drops, || {
+        let squares = match pos.phase() {
+            Phase::Place => self.limits.inner_places,
+            _ => self.limits.inner_drops,
+        };
+        drops::decisions_lazy(pos, squares.max(1), || {
             cache.get(pos.barricades(), steps).clone()
         })
     }
@@ -300,7 +319,7 @@ impl<'a> Searcher<'a> {
                 // French: the bound pawn's move after "again" is free.
                 let free = pos.bound_pawn().is_some()
                     && matches!(pos.phase(), Phase::Move(_))
-                    && self.extensions < MAX_EXTENSIONS;
+                    && self.extensions < self.limits.extensions;
                 self.extensions += u8::from(free);
                 let mut best: Option<Scores> = None;
                 for m in self.candidates(pos, depth) {

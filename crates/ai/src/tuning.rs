@@ -27,6 +27,18 @@ use crate::eval::{Evaluator, Weights};
 use crate::{Bot, Level, Rng};
 use barricade_rules::{Colour, Game, Position, Rules, Seats, Team};
 
+/// Where the play tuning starts: the hand-set weights with the
+/// held-barricade term at its hand-set value (1.5 turns).
+///
+/// ```
+/// use barricade_ai::{eval::Weights, tuning::START};
+/// assert_eq!(Weights { held: 0.0, ..START }, Weights::HAND);
+/// ```
+pub const START: Weights = Weights {
+    held: 1.5,
+    ..Weights::HAND
+};
+
 /// What to collect.
 ///
 /// ```
@@ -396,7 +408,7 @@ fn play_one(
 /// ```
 /// use barricade_ai::{eval::Weights, tuning::{play_score, PlayOptions}};
 /// let o = PlayOptions { games: 4, ..PlayOptions::default() };
-/// let s = play_score(&Weights::MEDIUM, &Weights::MEDIUM, &o);
+/// let s = play_score(&Weights::HAND, &Weights::HAND, &o);
 /// assert!(s.abs() <= 0.5);
 /// ```
 pub fn play_score(candidate: &Weights, reference: &Weights, options: &PlayOptions) -> f64 {
@@ -452,8 +464,8 @@ pub fn play_score(candidate: &Weights, reference: &Weights, options: &PlayOption
 /// ```
 /// use barricade_ai::{eval::Weights, tuning::{fit_by_play, PlayOptions}};
 /// let o = PlayOptions { games: 2, passes: 1, min_gain: 0.9, ..PlayOptions::default() };
-/// let (w, _) = fit_by_play(Weights::MEDIUM, &Weights::MEDIUM, &o, |_, _| {});
-/// assert_eq!(w, Weights::MEDIUM); // nothing gains 0.9
+/// let (w, _) = fit_by_play(Weights::HAND, &Weights::HAND, &o, |_, _| {});
+/// assert_eq!(w, Weights::HAND); // nothing gains 0.9
 /// ```
 pub fn fit_by_play(
     start: Weights,
@@ -546,7 +558,7 @@ pub fn tuned_source(fit: &Fit, play_score: f64, command: &str, samples: usize) -
          \n\
          use crate::eval::Weights;\n\
          \n\
-         /// The hard and master bots' evaluation weights.\n\
+         /// The master bot's evaluation weights.\n\
          pub const TUNED: Weights = Weights {{\n    \
          barricade_steps: {},\n    \
          temperature: {:?},\n    \

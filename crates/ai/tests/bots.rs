@@ -14,6 +14,8 @@ const TEST_LIMITS: Limits = Limits {
     inner_drops: 2,
     beam: 0,
     deep_moves: 0,
+    inner_places: 1,
+    extensions: 1,
 };
 
 /// The master's shape (three pawn moves, beam, narrowed root) on a small

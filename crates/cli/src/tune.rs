@@ -49,7 +49,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         "play tuning: {} games per setup and candidate, against the medium weights",
         play.games
     );
-    let (weights, score) = tuning::fit_by_play(Weights::HAND, &Weights::MEDIUM, &play, |w, s| {
+    let (weights, score) = tuning::fit_by_play(tuning::START, &Weights::HAND, &play, |w, s| {
         say!(
             "  {:>7.1}s  score {s:+.4}  {}",
             start.elapsed().as_secs_f64(),
