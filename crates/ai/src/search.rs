@@ -192,9 +192,12 @@ pub fn search(pos: &Position, ev: &Evaluator, limits: &Limits) -> SearchResult {
 }
 
 /// The expected win chances of every team in `pos`, whatever it waits
-/// for (a roll included): the value of the deepest iteration completed
-/// within `limits`, as [`search`] computes it for its best decision. The
-/// win chance is written per colour, as in [`Scores`].
+/// for (a roll included), written per colour as in [`Scores`]: the mean
+/// of the two deepest iterations completed within `limits` (the static
+/// evaluation when none completes). An iteration that ends after the
+/// mover's own move flatters the mover, one that ends after the next
+/// player's reply flatters the next player; the mean of two consecutive
+/// depths cancels that see-saw from ply to ply.
 ///
 /// ```
 /// use barricade_ai::{eval::Evaluator, search};
@@ -206,15 +209,21 @@ pub fn search(pos: &Position, ev: &Evaluator, limits: &Limits) -> SearchResult {
 /// ```
 pub fn expected(pos: &Position, ev: &Evaluator, limits: &Limits) -> Scores {
     let mut s = Searcher::new(ev, limits);
-    let mut best = ev.scores(pos);
+    let mut last: Option<Scores> = None;
+    let mut before: Option<Scores> = None;
     for depth in 1..=limits.max_depth.max(1) {
         let v = s.value(pos, depth);
         if s.aborted {
             break;
         }
-        best = v;
+        before = last;
+        last = Some(v);
     }
-    best
+    match (before, last) {
+        (Some(a), Some(b)) => core::array::from_fn(|i| (a[i] + b[i]) / 2.0),
+        (None, Some(b)) => b,
+        _ => ev.scores(pos),
+    }
 }
 
 /// Pawn moves (and passes instead of one) use up one level of depth;
