@@ -358,9 +358,10 @@ impl Evaluator {
     /// assert_eq!(ev.weights().temperature, 3.0);
     /// ```
     pub fn new(weights: Weights) -> Evaluator {
+        static TURNS: std::sync::OnceLock<[f32; MAX_DIST + 1]> = std::sync::OnceLock::new();
         Evaluator {
             weights,
-            turns: turns_table(),
+            turns: *TURNS.get_or_init(turns_table),
         }
     }
 

@@ -44,7 +44,7 @@ pub mod tuned;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tuning;
 
-use barricade_rules::{Move, Position};
+use barricade_rules::{Move, Position, Rules};
 use core::fmt;
 use core::str::FromStr;
 pub use eval::Evaluator;
@@ -89,16 +89,24 @@ impl Level {
         }
     }
 
-    /// The evaluation weights this level plays with.
+    /// The evaluation weights this level plays with under `rules`: the
+    /// tuned ones for master, and for hard in the french rules (where the
+    /// hand-set ones, made for the default rules, play worse); the
+    /// hand-set ones otherwise.
     ///
     /// ```
     /// use barricade_ai::{eval::Weights, Level};
-    /// assert_eq!(Level::Hard.weights(), Weights::HAND);
-    /// assert_eq!(Level::Master.weights(), Weights::TUNED);
+    /// use barricade_rules::Rules;
+    /// let french = Rules::preset("french").unwrap();
+    /// assert_eq!(Level::Hard.weights(Rules::default()), Weights::HAND);
+    /// assert_eq!(Level::Hard.weights(french), Weights::TUNED);
+    /// assert_eq!(Level::Medium.weights(french), Weights::HAND);
+    /// assert_eq!(Level::Master.weights(Rules::default()), Weights::TUNED);
     /// ```
-    pub const fn weights(self) -> eval::Weights {
+    pub const fn weights(self, rules: Rules) -> eval::Weights {
         match self {
             Level::Master => eval::Weights::TUNED,
+            Level::Hard if rules.french => eval::Weights::TUNED,
             _ => eval::Weights::HAND,
         }
     }
@@ -174,7 +182,8 @@ impl FromStr for Level {
 pub struct Bot {
     level: Level,
     rng: Rng,
-    evaluator: Evaluator,
+    /// `None`: the level's own weights for the position's rules.
+    evaluator: Option<Evaluator>,
     limits: Limits,
 }
 
@@ -189,7 +198,7 @@ impl Bot {
         Bot {
             level,
             rng: Rng::new(seed),
-            evaluator: Evaluator::new(level.weights()),
+            evaluator: None,
             limits: level.limits(),
         }
     }
@@ -214,7 +223,7 @@ impl Bot {
     /// # let _ = bot;
     /// ```
     pub fn with_evaluator(mut self, evaluator: Evaluator) -> Bot {
-        self.evaluator = evaluator;
+        self.evaluator = Some(evaluator);
         self
     }
 
@@ -243,10 +252,18 @@ impl Bot {
     /// assert_eq!(Bot::new(Level::Easy, 0).choose(&rolling), None);
     /// ```
     pub fn choose(&mut self, pos: &Position) -> Option<Move> {
+        let own;
+        let evaluator = match &self.evaluator {
+            Some(e) => e,
+            None => {
+                own = Evaluator::new(self.level.weights(pos.rules()));
+                &own
+            }
+        };
         let mv = match self.level {
             Level::Easy => easy::choose(pos, &mut self.rng),
-            Level::Medium => heuristic::choose(pos, &self.evaluator),
-            Level::Hard | Level::Master => search::search(pos, &self.evaluator, &self.limits).best,
+            Level::Medium => heuristic::choose(pos, evaluator),
+            Level::Hard | Level::Master => search::search(pos, evaluator, &self.limits).best,
         };
         // Belt and braces: never hand out an illegal decision.
         match mv {
