@@ -241,6 +241,7 @@ pub fn seat_kind(kind: SeatKind) -> &'static str {
         SeatKind::Computer(Level::Easy) => "Computer, easy",
         SeatKind::Computer(Level::Medium) => "Computer, medium",
         SeatKind::Computer(Level::Hard) => "Computer, hard",
+        SeatKind::Computer(Level::Master) => "Computer, master",
     }
 }
 

@@ -13,7 +13,11 @@
 //! - **tempo**: colours that move later this round are a fraction of a turn
 //!   behind;
 //! - **threats**: a pawn that an opponent pawn can reach with one roll may
-//!   be sent home, weighted by what it would lose.
+//!   be sent home, weighted by what it would lose;
+//! - **held barricades** (french rules): a barricade held by a pawn (or
+//!   waiting to be put down) will be placed by its holder's team in front
+//!   of the leading opponent, so that opponent is counted
+//!   [`Weights::held`] turns further from the goal.
 //!
 //! The result is one win chance per team (a softmax over expected turns,
 //! [`Weights::temperature`]), written per colour in [`Scores`].
@@ -44,17 +48,38 @@ pub struct Weights {
     pub tempo: f32,
     /// Weight of the threat term (0 switches it off).
     pub threat: f32,
+    /// French: turns a held barricade (or one waiting to be put down)
+    /// costs the leading opponent of the holder's team (0 switches it off).
+    pub held: f32,
+}
+
+impl Weights {
+    /// The hand-set weights (and the default), without the held-barricade
+    /// term: the easy, medium and hard bots' evaluation, unchanged since
+    /// medium became the yardstick, so that results stay comparable.
+    ///
+    /// ```
+    /// use barricade_ai::eval::Weights;
+    /// assert_eq!(Weights::HAND.held, 0.0);
+    /// assert_eq!(Weights::default(), Weights::HAND);
+    /// ```
+    pub const HAND: Weights = Weights {
+        barricade_steps: 6,
+        temperature: 2.5,
+        backup_power: 2.0,
+        tempo: 1.0,
+        threat: 1.0,
+        held: 0.0,
+    };
+
+    /// The master bot's weights (and the analysis's), tuned by self-play
+    /// with `barricade tune` (see [`crate::tuned`] and [`crate::tuning`]).
+    pub const TUNED: Weights = crate::tuned::TUNED;
 }
 
 impl Default for Weights {
     fn default() -> Weights {
-        Weights {
-            barricade_steps: 6,
-            temperature: 2.5,
-            backup_power: 2.0,
-            tempo: 1.0,
-            threat: 1.0,
-        }
+        Weights::HAND
     }
 }
 
@@ -333,9 +358,10 @@ impl Evaluator {
     /// assert_eq!(ev.weights().temperature, 3.0);
     /// ```
     pub fn new(weights: Weights) -> Evaluator {
+        static TURNS: std::sync::OnceLock<[f32; MAX_DIST + 1]> = std::sync::OnceLock::new();
         Evaluator {
             weights,
-            turns: turns_table(),
+            turns: *TURNS.get_or_init(turns_table),
         }
     }
 
@@ -483,6 +509,9 @@ impl Evaluator {
             };
             eta[c.index()] = base + thr + self.weights.tempo * wait as f32 / n as f32;
         }
+        if self.weights.held != 0.0 {
+            self.add_held(pos, &mut eta);
+        }
         let min_eta = seats
             .colours()
             .iter()
@@ -505,6 +534,33 @@ impl Evaluator {
             }
         }
         out
+    }
+}
+
+impl Evaluator {
+    /// French: every held barricade (and every one the player to move must
+    /// put down now) delays the leading opponent of its holder's team by
+    /// [`Weights::held`] turns: the holder puts it in that opponent's way.
+    fn add_held(&self, pos: &Position, eta: &mut [f32; 4]) {
+        let seats = pos.seats();
+        let holders = pos
+            .held()
+            .into_iter()
+            .filter_map(|s| pos.pawn_at(s))
+            .chain(core::iter::repeat_n(pos.turn(), pos.to_place()));
+        let before = *eta;
+        for holder in holders {
+            let leader = seats
+                .colours()
+                .iter()
+                .filter(|&&c| !seats.are_teammates(c, holder))
+                .min_by(|a, b| before[a.index()].total_cmp(&before[b.index()]));
+            if let Some(&leader) = leader {
+                for c in seats.team_of(leader).iter() {
+                    eta[c.index()] += self.weights.held;
+                }
+            }
+        }
     }
 }
 

@@ -2,13 +2,19 @@
 //!
 //! Computer players for Barricade. It depends only on `barricade-rules`:
 //! the rules say what is legal, this crate only chooses among legal
-//! decisions. There are three levels:
+//! decisions. There are four levels:
 //!
 //! - [`Level::Easy`] ([`easy`]): legal but weak moves with some randomness;
 //! - [`Level::Medium`] ([`heuristic`]): the best move by the evaluation
 //!   after one move, the yardstick;
 //! - [`Level::Hard`] ([`search`]): expectimax over the die and the replies
-//!   with a fixed node budget.
+//!   with a fixed node budget;
+//! - [`Level::Master`] ([`search`] with [`Limits::MASTER`] and the weights
+//!   of [`tuned`]): three pawn moves deep with a beam, an evaluation
+//!   fitted to game outcomes by `barricade tune`.
+//!
+//! [`analysis`] turns the master's evaluation into each team's win chance
+//! after every ply of a game, and finds the moves that decided it.
 //!
 //! The evaluation ([`eval`]) and the pruning of barricade squares
 //! ([`drops`]) are shared. No bot reads a clock or starts a thread: the
@@ -25,6 +31,7 @@
 //! game.play(mv).unwrap();
 //! ```
 
+pub mod analysis;
 pub mod drops;
 pub mod easy;
 pub mod eval;
@@ -33,8 +40,11 @@ mod rng;
 pub mod search;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tournament;
+pub mod tuned;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod tuning;
 
-use barricade_rules::{Move, Position};
+use barricade_rules::{Move, Position, Rules};
 use core::fmt;
 use core::str::FromStr;
 pub use eval::Evaluator;
@@ -46,6 +56,7 @@ pub use search::Limits;
 /// ```
 /// use barricade_ai::Level;
 /// assert_eq!("hard".parse::<Level>(), Ok(Level::Hard));
+/// assert_eq!("master".parse::<Level>(), Ok(Level::Master));
 /// assert_eq!(Level::Easy.to_string(), "easy");
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -56,11 +67,13 @@ pub enum Level {
     Medium,
     /// Expectimax over the die and the replies.
     Hard,
+    /// Deeper expectimax with a beam and a tuned evaluation.
+    Master,
 }
 
 impl Level {
     /// Every level, weakest first.
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Master];
 
     /// The lower-case name used by the command line and the protocol.
     ///
@@ -72,6 +85,43 @@ impl Level {
             Level::Easy => "easy",
             Level::Medium => "medium",
             Level::Hard => "hard",
+            Level::Master => "master",
+        }
+    }
+
+    /// The evaluation weights this level plays with under `rules`: the
+    /// tuned ones for master, and for hard in the french rules (where the
+    /// hand-set ones, made for the default rules, play worse); the
+    /// hand-set ones otherwise.
+    ///
+    /// ```
+    /// use barricade_ai::{eval::Weights, Level};
+    /// use barricade_rules::Rules;
+    /// let french = Rules::preset("french").unwrap();
+    /// assert_eq!(Level::Hard.weights(Rules::default()), Weights::HAND);
+    /// assert_eq!(Level::Hard.weights(french), Weights::TUNED);
+    /// assert_eq!(Level::Medium.weights(french), Weights::HAND);
+    /// assert_eq!(Level::Master.weights(Rules::default()), Weights::TUNED);
+    /// ```
+    pub const fn weights(self, rules: Rules) -> eval::Weights {
+        match self {
+            Level::Master => eval::Weights::TUNED,
+            Level::Hard if rules.french => eval::Weights::TUNED,
+            _ => eval::Weights::HAND,
+        }
+    }
+
+    /// The search limits this level plays with (used by hard and master).
+    ///
+    /// ```
+    /// use barricade_ai::{Level, Limits};
+    /// assert_eq!(Level::Master.limits(), Limits::MASTER);
+    /// assert_eq!(Level::Hard.limits(), Limits::HARD);
+    /// ```
+    pub const fn limits(self) -> Limits {
+        match self {
+            Level::Master => Limits::MASTER,
+            _ => Limits::HARD,
         }
     }
 }
@@ -92,7 +142,11 @@ pub struct ParseLevelError(pub String);
 
 impl fmt::Display for ParseLevelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown level {:?} (easy, medium or hard)", self.0)
+        write!(
+            f,
+            "unknown level {:?} (easy, medium, hard or master)",
+            self.0
+        )
     }
 }
 
@@ -109,8 +163,8 @@ impl FromStr for Level {
 }
 
 /// A computer player: a level, its own random numbers (seeded, so games
-/// replay exactly), the evaluation and, for [`Level::Hard`], the search
-/// limits.
+/// replay exactly), the evaluation and, for [`Level::Hard`] and
+/// [`Level::Master`], the search limits.
 ///
 /// ```
 /// use barricade_ai::{Bot, Level};
@@ -128,7 +182,8 @@ impl FromStr for Level {
 pub struct Bot {
     level: Level,
     rng: Rng,
-    evaluator: Evaluator,
+    /// `None`: the level's own weights for the position's rules.
+    evaluator: Option<Evaluator>,
     limits: Limits,
 }
 
@@ -143,12 +198,12 @@ impl Bot {
         Bot {
             level,
             rng: Rng::new(seed),
-            evaluator: Evaluator::default(),
-            limits: Limits::default(),
+            evaluator: None,
+            limits: level.limits(),
         }
     }
 
-    /// The same bot with other search limits (hard level only).
+    /// The same bot with other search limits (hard and master only).
     ///
     /// ```
     /// use barricade_ai::{Bot, Level, Limits};
@@ -160,7 +215,7 @@ impl Bot {
         self
     }
 
-    /// The same bot with another evaluator (medium and hard).
+    /// The same bot with another evaluator (medium, hard and master).
     ///
     /// ```
     /// use barricade_ai::{Bot, Evaluator, Level};
@@ -168,7 +223,7 @@ impl Bot {
     /// # let _ = bot;
     /// ```
     pub fn with_evaluator(mut self, evaluator: Evaluator) -> Bot {
-        self.evaluator = evaluator;
+        self.evaluator = Some(evaluator);
         self
     }
 
@@ -177,7 +232,7 @@ impl Bot {
         self.level
     }
 
-    /// The search limits (used by the hard level).
+    /// The search limits (used by hard and master).
     pub fn limits(&self) -> &Limits {
         &self.limits
     }
@@ -197,10 +252,18 @@ impl Bot {
     /// assert_eq!(Bot::new(Level::Easy, 0).choose(&rolling), None);
     /// ```
     pub fn choose(&mut self, pos: &Position) -> Option<Move> {
+        let own;
+        let evaluator = match &self.evaluator {
+            Some(e) => e,
+            None => {
+                own = Evaluator::new(self.level.weights(pos.rules()));
+                &own
+            }
+        };
         let mv = match self.level {
             Level::Easy => easy::choose(pos, &mut self.rng),
-            Level::Medium => heuristic::choose(pos, &self.evaluator),
-            Level::Hard => search::search(pos, &self.evaluator, &self.limits).best,
+            Level::Medium => heuristic::choose(pos, evaluator),
+            Level::Hard | Level::Master => search::search(pos, evaluator, &self.limits).best,
         };
         // Belt and braces: never hand out an illegal decision.
         match mv {

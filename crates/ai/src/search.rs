@@ -11,6 +11,24 @@
 //! rolls, and so on. A fixed node budget stops the search: the deepest
 //! completed iteration gives the answer, so the result depends only on the
 //! position and the budget, never on the clock.
+//!
+//! Refinements:
+//!
+//! - **beam** (master, [`Limits::MASTER`]): a decision node with at least
+//!   two pawn moves left searches only its [`Limits::beam`] most promising
+//!   decisions, ordered by the evaluation of the position right after each
+//!   (the last level, whose children are leaves anyway, keeps all);
+//! - **narrowed root** (master): from the third iteration on, only the
+//!   [`Limits::deep_moves`] best root decisions of the iteration before;
+//!   with the beam, this makes a third pawn move affordable;
+//! - **roll-again extension** (french): the bound pawn's move after
+//!   choosing to roll again uses no depth (at most [`Limits::extensions`]
+//!   times on one line), so "again" and "pass" are compared with the same
+//!   horizon: both see the next player's reply;
+//! - **placements** (french): held barricades put down inside the tree try
+//!   only [`Limits::inner_places`] squares, the best by
+//!   [`drops::square_scores`]; placements use no depth, and trying three
+//!   squares for each would triple the french trees.
 
 use crate::drops;
 use crate::eval::{Evaluator, FieldCache, Scores};
@@ -33,16 +51,67 @@ pub struct Limits {
     pub root_drops: usize,
     /// Drop squares per barricade-taking move inside the tree.
     pub inner_drops: usize,
+    /// Decisions searched at inner nodes with two or more pawn moves left
+    /// (0: all of them).
+    pub beam: usize,
+    /// Root decisions searched from the third iteration on: the best ones
+    /// of the iteration before (0: all of them).
+    pub deep_moves: usize,
+    /// Squares tried for a held barricade put down inside the tree
+    /// (french; the root tries [`Limits::root_drops`]).
+    pub inner_places: usize,
+    /// French: bound-pawn moves after "again" that use no depth, at most,
+    /// on one line of the tree.
+    pub extensions: u8,
+}
+
+impl Limits {
+    /// The hard bot's limits (and the default).
+    pub const HARD: Limits = Limits {
+        nodes: 6_000,
+        max_depth: 3,
+        root_drops: 10,
+        inner_drops: 3,
+        beam: 0,
+        deep_moves: 0,
+        inner_places: 1,
+        extensions: 1,
+    };
+
+    /// The master bot's limits: three pawn moves deep with a beam, within
+    /// a budget that bounds the time per decision (docs/ai.md).
+    pub const MASTER: Limits = Limits {
+        nodes: 40_000,
+        max_depth: 3,
+        root_drops: 10,
+        inner_drops: 3,
+        beam: 4,
+        deep_moves: 6,
+        inner_places: 1,
+        extensions: 1,
+    };
+}
+
+impl Limits {
+    /// The limits of [`expected`] for game analysis: two pawn moves from
+    /// a position (every roll, then the best reply to each roll), a beam
+    /// of 4 and a budget small enough for one ply per call in a web
+    /// worker.
+    pub const ANALYSIS: Limits = Limits {
+        nodes: 20_000,
+        max_depth: 2,
+        root_drops: 6,
+        inner_drops: 3,
+        beam: 4,
+        deep_moves: 0,
+        inner_places: 1,
+        extensions: 1,
+    };
 }
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits {
-            nodes: 6_000,
-            max_depth: 3,
-            root_drops: 10,
-            inner_drops: 3,
-        }
+        Limits::HARD
     }
 }
 
@@ -86,37 +155,75 @@ pub fn search(pos: &Position, ev: &Evaluator, limits: &Limits) -> SearchResult {
         result.value = ev.scores(pos)[me];
         return result;
     }
-    let mut s = Searcher {
-        ev,
-        limits,
-        nodes: 0,
-        aborted: false,
-        cache: FieldCache::new(),
-    };
+    let mut s = Searcher::new(ev, limits);
+    // Root decisions, best first after each completed iteration.
+    let mut order: Vec<Move> = moves;
     for depth in 1..=limits.max_depth.max(1) {
-        let mut best: Option<(Move, f32)> = None;
-        for &m in &moves {
+        let width = if depth >= 3 && limits.deep_moves > 0 {
+            limits.deep_moves.min(order.len())
+        } else {
+            order.len()
+        };
+        let mut values: Vec<(f32, Move)> = Vec::with_capacity(width);
+        for &m in &order[..width] {
             let mut child = *pos;
             child.play_unchecked(m);
             let v = s.value(&child, depth - consumes(pos, m))[me];
             if s.aborted {
                 break;
             }
-            if best.is_none_or(|(_, b)| v > b) {
-                best = Some((m, v));
-            }
+            values.push((v, m));
         }
         if s.aborted {
             break;
         }
-        if let Some((m, v)) = best {
+        // Stable: ties keep the earlier (better ordered) decision.
+        values.sort_by(|a, b| b.0.total_cmp(&a.0));
+        if let Some(&(v, m)) = values.first() {
             result.best = Some(m);
             result.value = v;
             result.depth = depth;
         }
+        let rest = order[width..].to_vec();
+        order = values.into_iter().map(|(_, m)| m).chain(rest).collect();
     }
     result.nodes = s.nodes;
     result
+}
+
+/// The expected win chances of every team in `pos`, whatever it waits
+/// for (a roll included), written per colour as in [`Scores`]: the mean
+/// of the two deepest iterations completed within `limits` (the static
+/// evaluation when none completes). An iteration that ends after the
+/// mover's own move flatters the mover, one that ends after the next
+/// player's reply flatters the next player; the mean of two consecutive
+/// depths cancels that see-saw from ply to ply.
+///
+/// ```
+/// use barricade_ai::{eval::Evaluator, search};
+/// use barricade_rules::Position;
+/// // Red waits for its roll, far ahead of blue.
+/// let pos: Position = "seats=red,blue red=a12".parse().unwrap();
+/// let s = search::expected(&pos, &Evaluator::default(), &search::Limits::ANALYSIS);
+/// assert!(s[0] > 0.5 && (s[0] + s[3] - 1.0).abs() < 1e-3);
+/// ```
+pub fn expected(pos: &Position, ev: &Evaluator, limits: &Limits) -> Scores {
+    let mut s = Searcher::new(ev, limits);
+    let mut last: Option<Scores> = None;
+    let mut before: Option<Scores> = None;
+    for depth in 1..=limits.max_depth.max(1) {
+        let v = s.value(pos, depth);
+        if s.aborted {
+            break;
+        }
+        before = last;
+        last = Some(v);
+    }
+    match (before, last) {
+        (Some(a), Some(b)) => core::array::from_fn(|i| (a[i] + b[i]) / 2.0),
+        (None, Some(b)) => b,
+        _ => ev.scores(pos),
+    }
 }
 
 /// Pawn moves (and passes instead of one) use up one level of depth;
@@ -134,9 +241,29 @@ struct Searcher<'a> {
     nodes: u64,
     aborted: bool,
     cache: FieldCache,
+    extensions: u8,
 }
 
-impl Searcher<'_> {
+impl<'a> Searcher<'a> {
+    fn new(ev: &'a Evaluator, limits: &'a Limits) -> Searcher<'a> {
+        Searcher {
+            ev,
+            limits,
+            nodes: 0,
+            aborted: false,
+            cache: FieldCache::new(),
+            extensions: 0,
+        }
+    }
+
+    /// Counts a visited position; past the budget the search is aborted.
+    fn visit(&mut self) {
+        self.nodes += 1;
+        if self.nodes > self.limits.nodes {
+            self.aborted = true;
+        }
+    }
+
     fn eval(&mut self, pos: &Position) -> Scores {
         self.ev.scores_cached(pos, &mut self.cache)
     }
@@ -144,16 +271,43 @@ impl Searcher<'_> {
     fn decisions(&mut self, pos: &Position) -> Vec<Move> {
         let steps = self.ev.weights().barricade_steps;
         let cache = &mut self.cache;
-        drops::decisions_lazy(pos, self.limits.inner_drops, || {
+        let squares = match pos.phase() {
+            Phase::Place => self.limits.inner_places,
+            _ => self.limits.inner_drops,
+        };
+        drops::decisions_lazy(pos, squares.max(1), || {
             cache.get(pos.barricades(), steps).clone()
         })
     }
 
-    fn value(&mut self, pos: &Position, depth: u32) -> Scores {
-        self.nodes += 1;
-        if self.nodes > self.limits.nodes {
-            self.aborted = true;
+    /// The decisions of `pos` worth searching with `depth` pawn moves
+    /// left: all of them, or the [`Limits::beam`] best by the evaluation
+    /// right after each.
+    fn candidates(&mut self, pos: &Position, depth: u32) -> Vec<Move> {
+        let mut moves = self.decisions(pos);
+        let beam = self.limits.beam;
+        if beam == 0 || depth < 2 || moves.len() <= beam {
+            return moves;
         }
+        let me = pos.turn().index();
+        let mut scored: Vec<(f32, Move)> = moves
+            .iter()
+            .map(|&m| {
+                self.visit();
+                let mut child = *pos;
+                child.play_unchecked(m);
+                (self.eval(&child)[me], m)
+            })
+            .collect();
+        // Stable: equal scores keep the order of the move list.
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+        moves.clear();
+        moves.extend(scored.into_iter().take(beam).map(|(_, m)| m));
+        moves
+    }
+
+    fn value(&mut self, pos: &Position, depth: u32) -> Scores {
+        self.visit();
         if self.aborted || depth == 0 {
             return self.eval(pos);
         }
@@ -171,15 +325,22 @@ impl Searcher<'_> {
             }
             Phase::Move(_) | Phase::Place | Phase::ChooseAgain => {
                 let me = pos.turn().index();
+                // French: the bound pawn's move after "again" is free.
+                let free = pos.bound_pawn().is_some()
+                    && matches!(pos.phase(), Phase::Move(_))
+                    && self.extensions < self.limits.extensions;
+                self.extensions += u8::from(free);
                 let mut best: Option<Scores> = None;
-                for m in self.decisions(pos) {
+                for m in self.candidates(pos, depth) {
                     let mut child = *pos;
                     child.play_unchecked(m);
-                    let v = self.value(&child, depth - consumes(pos, m));
+                    let cost = if free { 0 } else { consumes(pos, m) };
+                    let v = self.value(&child, depth - cost);
                     if best.is_none_or(|b| v[me] > b[me]) {
                         best = Some(v);
                     }
                 }
+                self.extensions -= u8::from(free);
                 best.unwrap_or_else(|| self.eval(pos))
             }
         }

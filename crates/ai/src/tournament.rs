@@ -17,7 +17,8 @@ use barricade_rules::{Colour, Game, Rules, Seats};
 use core::fmt;
 use std::time::Instant;
 
-/// One participant: a level and its search limits.
+/// One participant: a level and its search limits (by default the
+/// level's own, [`Level::limits`]).
 ///
 /// ```
 /// use barricade_ai::{tournament::Entry, Level};
@@ -35,22 +36,25 @@ impl From<Level> for Entry {
     fn from(level: Level) -> Entry {
         Entry {
             level,
-            limits: Limits::default(),
+            limits: level.limits(),
         }
     }
 }
 
 impl Entry {
-    /// The level's name, with the node budget when it is not the default.
+    /// The level's name, with the node budget when it is not the level's
+    /// own.
     ///
     /// ```
     /// use barricade_ai::{tournament::Entry, Level, Limits};
-    /// let e = Entry { level: Level::Hard, limits: Limits { nodes: 99, ..Limits::default() } };
+    /// let e = Entry { level: Level::Hard, limits: Limits { nodes: 99, ..Limits::HARD } };
     /// assert_eq!(e.name(), "hard(nodes=99)");
+    /// assert_eq!(Entry::from(Level::Master).name(), "master");
     /// ```
     pub fn name(&self) -> String {
-        if self.level == Level::Hard && self.limits != Limits::default() {
-            format!("hard(nodes={})", self.limits.nodes)
+        let searches = matches!(self.level, Level::Hard | Level::Master);
+        if searches && self.limits != self.level.limits() {
+            format!("{}(nodes={})", self.level, self.limits.nodes)
         } else {
             self.level.name().to_string()
         }

@@ -12,6 +12,17 @@ const TEST_LIMITS: Limits = Limits {
     max_depth: 2,
     root_drops: 6,
     inner_drops: 2,
+    beam: 0,
+    deep_moves: 0,
+    inner_places: 1,
+    extensions: 1,
+};
+
+/// The master's shape (three pawn moves, beam, narrowed root) on a small
+/// budget.
+const TEST_MASTER: Limits = Limits {
+    nodes: 1_500,
+    ..Limits::MASTER
 };
 
 /// The raw decision of a level, without `Bot`'s legality fallback.
@@ -20,6 +31,7 @@ fn raw(level: Level, pos: &Position, rng: &mut Rng, ev: &Evaluator) -> Option<Mo
         Level::Easy => easy::choose(pos, rng),
         Level::Medium => heuristic::choose(pos, ev),
         Level::Hard => search::search(pos, ev, &TEST_LIMITS).best,
+        Level::Master => search::search(pos, ev, &TEST_MASTER).best,
     }
 }
 
@@ -64,9 +76,9 @@ fn every_level_is_legal_in_every_preset_and_seating() {
             // Rotate which level sits where.
             let k = p + s;
             let levels = [
-                Level::ALL[k % 3],
-                Level::ALL[(k + 1) % 3],
-                Level::ALL[(k + 2) % 3],
+                Level::ALL[k % 4],
+                Level::ALL[(k + 1) % 4],
+                Level::ALL[(k + 2) % 4],
             ];
             decisions += checked_game(rules, seats, &levels, 1000 + k as u64, 250);
         }
@@ -136,6 +148,34 @@ fn bots_are_deterministic() {
     }
 }
 
+/// The master's whole decisions (default limits) for a seed: the same
+/// game twice, in the default rules and in french with two colours each.
+#[test]
+fn master_games_are_deterministic_for_a_seed() {
+    let play = |rules: Rules, seats: Seats, seed: u64| {
+        let mut game = Game::new(rules, seats, seed);
+        let mut bot = barricade_ai::Bot::new(Level::Master, seed);
+        for _ in 0..8 {
+            game.roll_if_due();
+            let mv = bot.choose(game.position()).unwrap();
+            game.play(mv).unwrap();
+        }
+        game.record()
+    };
+    let french = Rules::preset("french").unwrap();
+    for (rules, seats) in [
+        (
+            Rules::default(),
+            Seats::new(&[Colour::Red, Colour::Blue]).unwrap(),
+        ),
+        (french, Seats::two_colours_each()),
+    ] {
+        let a = play(rules, seats, 31);
+        assert_eq!(a, play(rules, seats, 31), "{rules}");
+        assert_eq!(a.moves.len(), 8);
+    }
+}
+
 #[test]
 fn tournaments_are_deterministic() {
     let mut cfg = Config::new(
@@ -184,4 +224,21 @@ fn hard_beats_medium() {
     let s = run(&cfg);
     println!("{s}");
     assert!(s.entries[0].rate >= 0.6, "{s}");
+}
+
+/// Long: master against hard, 2 players, seats swapped. Run with
+/// `cargo test --profile bench -p barricade-ai -- --include-ignored`.
+#[test]
+#[cfg_attr(debug_assertions, ignore)]
+fn master_beats_hard() {
+    let cfg = Config::new(
+        Rules::default(),
+        Seats::new(&[Colour::Red, Colour::Blue]).unwrap(),
+        &[Level::Master, Level::Hard],
+        100,
+        3,
+    );
+    let s = run(&cfg);
+    println!("{s}");
+    assert!(s.entries[0].rate >= 0.5, "{s}");
 }

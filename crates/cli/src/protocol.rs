@@ -37,8 +37,10 @@ fn handle(line: &str) -> Result<Value, String> {
         "bestmove" => {
             let pos = position()?;
             let level = obj.get("level").and_then(Value::as_str).unwrap_or("medium");
-            if !["easy", "medium", "hard"].contains(&level) {
-                return Err(format!("unknown level {level:?} (easy, medium, hard)"));
+            if !["easy", "medium", "hard", "master"].contains(&level) {
+                return Err(format!(
+                    "unknown level {level:?} (easy, medium, hard, master)"
+                ));
             }
             let level: barricade_ai::Level = level.parse().map_err(|e| format!("{e}"))?;
             let seed = obj.get("seed").and_then(Value::as_u64).unwrap_or(0);

@@ -18,14 +18,8 @@ pub struct Options {
     pub seed: u64,
     pub threads: usize,
     pub nodes: Option<u64>,
+    pub master_nodes: Option<u64>,
     pub max_plies: usize,
-}
-
-/// Parses `hard,medium` into levels.
-pub fn parse_levels(text: &str) -> Result<Vec<Level>, String> {
-    text.split(',')
-        .map(|s| s.trim().parse::<Level>().map_err(|e| e.to_string()))
-        .collect()
 }
 
 pub fn run(o: Options) -> Result<(), String> {
@@ -47,12 +41,14 @@ pub fn run(o: Options) -> Result<(), String> {
     let seats = Seats::with_teams(&players, &o.teams).map_err(|e| e.to_string())?;
     let mut cfg = Config::new(o.rules, seats, &o.levels, o.games, o.seed);
     cfg.max_decisions = o.max_plies;
-    if let Some(nodes) = o.nodes {
-        for e in &mut cfg.entries {
-            e.limits = Limits {
-                nodes,
-                ..Limits::default()
-            };
+    for e in &mut cfg.entries {
+        let budget = match e.level {
+            Level::Hard => o.nodes,
+            Level::Master => o.master_nodes,
+            _ => None,
+        };
+        if let Some(nodes) = budget {
+            e.limits = Limits { nodes, ..e.limits };
         }
     }
     let threads = o.threads.max(1);

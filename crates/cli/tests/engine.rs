@@ -133,7 +133,7 @@ fn replay_prints_the_final_position() {
 
 #[test]
 fn bestmove_answers_a_legal_move_for_every_level() {
-    for level in ["easy", "medium", "hard"] {
+    for level in ["easy", "medium", "hard", "master"] {
         let r = engine(&format!(
             "{{\"cmd\":\"bestmove\",\"position\":{P},\"level\":\"{level}\",\"seed\":3}}\n"
         ));
@@ -194,4 +194,117 @@ fn selfplay_levels_runs_a_deterministic_tournament() {
         .output()
         .unwrap();
     assert!(!bad.status.success());
+}
+
+fn barricade(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_barricade"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn every_subcommand_has_help() {
+    for sub in ["engine", "replay", "analyse", "selfplay", "tune"] {
+        let out = barricade(&[sub, "--help"]);
+        assert!(out.status.success(), "{sub}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains("Usage: barricade"), "{sub}: {text}");
+    }
+    let top = String::from_utf8(barricade(&["--help"]).stdout).unwrap();
+    for sub in ["engine", "replay", "analyse", "selfplay", "tune"] {
+        assert!(top.contains(sub), "{top}");
+    }
+    // Unknown commands and options are usage errors, not panics.
+    for bad in [
+        &["frobnicate"][..],
+        &["selfplay", "--games", "x"],
+        &["replay"],
+        &[],
+    ] {
+        let out = barricade(bad);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        assert!(!out.stderr.is_empty());
+    }
+}
+
+/// The first game of a 2-player greedy self-play, as a link code.
+fn a_finished_game() -> (String, String) {
+    let out = barricade(&[
+        "selfplay",
+        "--games",
+        "1",
+        "--seed",
+        "6",
+        "--players",
+        "red,blue",
+    ]);
+    let first: serde_json::Value = serde_json::from_str(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    (
+        first["code"].as_str().unwrap().to_string(),
+        first["winner"].as_str().unwrap().to_string(),
+    )
+}
+
+#[test]
+fn analyse_prints_chances_for_every_ply_and_the_deciding_move() {
+    let (code, winner) = a_finished_game();
+    let plies = {
+        let out = barricade(&["replay", &code]);
+        let text = String::from_utf8(out.stdout).unwrap();
+        text.lines()
+            .find_map(|l| l.strip_prefix("plies: "))
+            .unwrap()
+            .parse::<usize>()
+            .unwrap()
+    };
+    let out = barricade(&["analyse", &code, "--json"]);
+    assert!(out.status.success());
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // One line per position (start and after each ply), then the summary.
+    assert_eq!(lines.len(), plies + 2);
+    for (ply, line) in lines[..=plies].iter().enumerate() {
+        assert_eq!(line["ply"], ply);
+        let red = line["chances"]["red"].as_f64().unwrap();
+        let blue = line["chances"]["blue"].as_f64().unwrap();
+        assert!((red + blue - 1.0).abs() < 1e-3, "{line}");
+    }
+    assert_eq!(lines[plies]["chances"][&winner], 1.0);
+    let summary = &lines[plies + 1];
+    assert_eq!(summary["swings"].as_array().unwrap().len(), 5);
+    let decider = summary["decider"]["ply"].as_u64().unwrap() as usize;
+    assert!((1..=plies).contains(&decider));
+
+    // The table gives the same numbers, marks the swings and names the decider.
+    let table = String::from_utf8(barricade(&["analyse", &code]).stdout).unwrap();
+    assert!(table.contains(&format!("winner: {winner}")));
+    assert_eq!(table.lines().filter(|l| l.ends_with(" *")).count(), 5);
+    assert!(table.contains(&format!("decided by: ply {decider},")));
+    // Deterministic.
+    assert_eq!(
+        table,
+        String::from_utf8(barricade(&["analyse", &code]).stdout).unwrap()
+    );
+
+    // Bad codes: a message and a non-zero status.
+    for bad in ["Zzz", "", "1!!!"] {
+        let out = barricade(&["analyse", bad]);
+        assert!(!out.status.success(), "{bad:?}");
+        assert!(
+            String::from_utf8(out.stderr)
+                .unwrap()
+                .contains("barricade:")
+        );
+    }
 }
