@@ -73,7 +73,7 @@ pub struct Scene {
     pub drops: SquareSet,
     /// The ways to the legal destinations.
     pub routes: Vec<Route>,
-    /// The squares of the hard bot's suggestion, when a hint was asked
+    /// The squares of the master bot's suggestion, when a hint was asked
     /// for: the pawn's square, its destination and the barricade's new
     /// square.
     pub hint: SquareSet,

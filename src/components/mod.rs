@@ -226,7 +226,7 @@ impl Ctx {
         }
     }
 
-    /// Asks the hard bot (in the web worker) for a suggestion for the
+    /// Asks the master bot (in the web worker) for a suggestion for the
     /// person to play; it is shown on the board, not played.
     pub fn ask_hint(&self) {
         let Some(question) = self.state.with_untracked(|s| s.hint_question()) else {

@@ -17,11 +17,12 @@ use std::fmt::Write;
 use web_sys::Element;
 
 /// The seat kinds offered, in the order shown.
-const KINDS: [SeatKind; 4] = [
+const KINDS: [SeatKind; 5] = [
     SeatKind::Human,
     SeatKind::Computer(Level::Easy),
     SeatKind::Computer(Level::Medium),
     SeatKind::Computer(Level::Hard),
+    SeatKind::Computer(Level::Master),
 ];
 
 /// The rule toggles: name, label, read and write.
@@ -257,7 +258,7 @@ mod tests {
         ] {
             assert!(m.contains(sel), "{sel}");
         }
-        assert_eq!(m.matches("<option").count(), 4 * 5 + 5 + 4);
+        assert_eq!(m.matches("<option").count(), 4 * 6 + 5 + 4);
     }
 
     #[test]

@@ -48,7 +48,7 @@ pub enum News {
     Undone,
     /// A move was played again.
     Redone,
-    /// The hard bot suggests this decision (a hint, not played), for the
+    /// The master bot suggests this decision (a hint, not played), for the
     /// roll the player has (none: the french choice after a 6).
     Hint(Option<Roll>, Move),
 }
@@ -78,7 +78,7 @@ pub struct GameState {
     pending: Option<Candidate>,
     walk: Option<Walk>,
     news: Option<News>,
-    /// The hard bot's suggestion and the position it is for.
+    /// The master bot's suggestion and the position it is for.
     hint: Option<(Position, Move)>,
     version: u64,
     /// In a game by link: the colour this device plays, and how many
@@ -593,7 +593,7 @@ impl GameState {
         }
     }
 
-    /// What to ask the hard bot for a hint: when a person has a decision
+    /// What to ask the master bot for a hint: when a person has a decision
     /// to make (not a roll, not while a pawn walks, not at the end).
     pub fn hint_question(&self) -> Option<ComputerQuestion> {
         if self.turn_kind().is_computer() || self.walk.is_some() {
@@ -602,7 +602,7 @@ impl GameState {
         match self.phase() {
             Phase::Over(_) | Phase::Roll => None,
             _ => Some(ComputerQuestion {
-                level: barricade_ai::Level::Hard,
+                level: barricade_ai::Level::Master,
                 seed: self.game.seed(),
                 position: *self.position(),
                 version: self.version,
@@ -610,7 +610,7 @@ impl GameState {
         }
     }
 
-    /// Shows the hard bot's suggestion `mv` for `position` (on the board
+    /// Shows the master bot's suggestion `mv` for `position` (on the board
     /// and in the live region) without playing it; ignored if the game has
     /// moved on since it was asked.
     pub fn show_hint(&mut self, position: Position, mv: Move) -> bool {

@@ -176,7 +176,7 @@ fn a_hint_is_shown_not_played_and_goes_with_the_position() {
     assert!(state.hint_question().is_none(), "no hint before the roll");
     state.roll().unwrap();
     let question = state.hint_question().unwrap();
-    assert_eq!(question.level, Level::Hard);
+    assert_eq!(question.level, Level::Master);
     let mv = barricade_ai::choose(&question.position, question.level, question.seed).unwrap();
     let record = state.code();
     assert!(state.show_hint(question.position, mv));

@@ -18,7 +18,7 @@ export function collectErrors(page: Page): string[] {
   return errors;
 }
 
-export type SeatCode = "-" | "human" | "easy" | "medium" | "hard";
+export type SeatCode = "-" | "human" | "easy" | "medium" | "hard" | "master";
 
 export interface GameSetup {
   seats: Partial<Record<"red" | "green" | "yellow" | "blue", SeatCode>>;
