@@ -89,25 +89,8 @@ impl Analyst {
 /// assert_eq!(&all[1], game.position());
 /// ```
 pub fn positions(record: &GameRecord) -> Result<Vec<Position>, ReplayError> {
-    let start = GameRecord {
-        moves: Vec::new(),
-        rolled: false,
-        ..record.clone()
-    };
-    let mut game = start.replay()?;
     let mut out = Vec::with_capacity(record.moves.len() + 1);
-    out.push(*game.position());
-    for (i, &mv) in record.moves.iter().enumerate() {
-        game.roll_if_due();
-        if let Err(error) = game.play(mv) {
-            return Err(ReplayError {
-                ply: i + 1,
-                error,
-                game: Box::new(game),
-            });
-        }
-        out.push(*game.position());
-    }
+    record.replay_each(|game| out.push(*game.position()))?;
     Ok(out)
 }
 

@@ -71,7 +71,22 @@ impl std::error::Error for ReplayError {}
 impl GameRecord {
     /// Replays the record from the seed.
     pub fn replay(&self) -> Result<Game, ReplayError> {
+        self.replay_each(|_| {})
+    }
+
+    /// Replays the record from the seed, calling `visit` with the game
+    /// before the first decision and after each one (before the next roll).
+    ///
+    /// ```
+    /// use barricade_rules::{Game, Rules, Seats};
+    /// let record = Game::new(Rules::default(), Seats::default(), 2).record();
+    /// let mut seen = 0;
+    /// record.replay_each(|_| seen += 1).unwrap();
+    /// assert_eq!(seen, 1);
+    /// ```
+    pub fn replay_each(&self, mut visit: impl FnMut(&Game)) -> Result<Game, ReplayError> {
         let mut game = Game::new(self.rules, self.seats, self.seed);
+        visit(&game);
         for (i, &mv) in self.moves.iter().enumerate() {
             game.roll_if_due();
             if let Err(error) = game.play(mv) {
@@ -81,6 +96,7 @@ impl GameRecord {
                     game: Box::new(game),
                 });
             }
+            visit(&game);
         }
         if self.rolled {
             game.roll_if_due();
