@@ -103,3 +103,95 @@ fn js_focus(el: &web_sys::Element) {
         let _ = f.call0(el);
     }
 }
+
+/// `navigator[name]` when the browser has it.
+fn navigator_method(name: &str) -> Option<js_sys::Function> {
+    use wasm_bindgen::JsCast;
+    let navigator = web_sys::window()?.navigator();
+    js_sys::Reflect::get(&navigator, &name.into())
+        .ok()?
+        .dyn_into()
+        .ok()
+}
+
+/// Calls `ok` or `failed` when `promise` settles.
+fn settle(
+    promise: &wasm_bindgen::JsValue,
+    ok: impl FnOnce() + 'static,
+    failed: impl FnOnce() + 'static,
+) {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::prelude::Closure;
+    let ok = Closure::once_into_js(move |_: wasm_bindgen::JsValue| ok());
+    let failed = Closure::once_into_js(move |_: wasm_bindgen::JsValue| failed());
+    if let Ok(then) =
+        js_sys::Reflect::get(promise, &"then".into()).and_then(|f| f.dyn_into::<js_sys::Function>())
+    {
+        let _ = then.call2(promise, &ok, &failed);
+    }
+}
+
+/// Copies `text` to the clipboard; `done` hears whether it worked.
+pub fn copy(text: &str, done: impl Fn(bool) + Clone + 'static) {
+    use wasm_bindgen::JsCast;
+    let clipboard = web_sys::window()
+        .map(|w| w.navigator())
+        .and_then(|n| js_sys::Reflect::get(&n, &"clipboard".into()).ok())
+        .filter(|c| !c.is_undefined());
+    let write = clipboard.as_ref().and_then(|c| {
+        let f: js_sys::Function = js_sys::Reflect::get(c, &"writeText".into())
+            .ok()?
+            .dyn_into()
+            .ok()?;
+        f.call1(c, &text.into()).ok()
+    });
+    match write {
+        Some(promise) => {
+            let failed = done.clone();
+            settle(&promise, move || done(true), move || failed(false));
+        }
+        None => done(false),
+    }
+}
+
+/// Can the system share sheet be opened?
+pub fn can_send() -> bool {
+    navigator_method("share").is_some()
+}
+
+/// Opens the system share sheet with `url` and `title` (a dismissed sheet
+/// is no error).
+pub fn send(url: &str, title: &str) {
+    if let (Some(share), Some(navigator)) = (
+        navigator_method("share"),
+        web_sys::window().map(|w| w.navigator()),
+    ) {
+        let data = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&data, &"url".into(), &url.into());
+        let _ = js_sys::Reflect::set(&data, &"title".into(), &title.into());
+        if let Ok(p) = share.call1(&navigator, &data) {
+            settle(&p, || {}, || {});
+        }
+    }
+}
+
+/// Scrolls the nearest scrolling box (not the page) to show `el`.
+pub fn scroll_into_view(el: &web_sys::Element) {
+    use wasm_bindgen::JsCast;
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&options, &"block".into(), &"nearest".into());
+    if let Some(f) = js_sys::Reflect::get(el, &"scrollIntoView".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+    {
+        let _ = f.call1(el, &options);
+    }
+}
+
+/// Is the page wide enough for the panel beside the board?
+pub fn wide() -> bool {
+    web_sys::window()
+        .and_then(|w| w.inner_width().ok())
+        .and_then(|v| v.as_f64())
+        .is_none_or(|w| w > 760.0)
+}

@@ -4,6 +4,10 @@
 //! It asks `barricade-rules` for everything it shows; it writes no rule.
 //!
 //! - [`state`]: the game state and its intents, the autosave, settings.
+//! - [`ctx`]: the app's signals (the game shown, the screen, the form,
+//!   the replay) and the intents every click and key goes through;
+//!   [`action`]: every button as one typed value.
+//! - [`clock`]: the effects that talk to the world: autosave, timers.
 //! - [`scene`]: what is on the board, as plain data (tested natively).
 //! - [`geometry`]: board coordinates scaled into SVG units.
 //! - [`text`]: every user-visible string.
@@ -14,10 +18,13 @@
 //!   worker (`src/bin/ai_worker.rs`), off the main thread; the worker also
 //!   draws the [`qr`] codes of share links.
 
+pub mod action;
 pub mod ai_protocol;
 pub mod ai_worker;
 pub mod browser;
+pub mod clock;
 pub mod components;
+pub mod ctx;
 pub mod geometry;
 pub mod link;
 pub mod qr;

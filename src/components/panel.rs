@@ -3,21 +3,21 @@
 //! region for screen readers.
 //!
 //! The panel is markup text ([`markup`]) kept in step with the game by one
-//! effect ([`Panel::update`]); its buttons are found by `data-action`
-//! through one delegated click handler ([`action`]).
+//! effect ([`Panel::update`]); its buttons carry an [`Action`]'s name in
+//! `data-action`, found by one delegated click handler (components/mod.rs).
 
 use super::dom::{self, escape, flag, set};
-use super::{Ctx, Screen, share};
+use super::share;
+use crate::action::Action;
 use crate::browser;
-use crate::link::Link;
+use crate::ctx::Ctx;
 use crate::state::GameState;
 use crate::state::log::stats;
 use crate::state::save;
 use crate::state::settings::Speed;
-use crate::state::setup::SetupChoices;
 use crate::text::{
-    Prompt, Text, colour_name, die_label, log_line, news, opening, prompt, seat_kind, send_link,
-    speed_name, t, whose_turn, wins,
+    Prompt, Text, colour_name, die_label, log_line, news, opening, prompt, seat_kind, speed_name,
+    t, whose_turn, wins,
 };
 use barricade_rules::{Phase, Roll};
 use leptos::prelude::*;
@@ -100,9 +100,10 @@ pub fn speed_picker(current: Speed) -> String {
 
 /// The panel's markup; `log_open`: the move log starts unfolded.
 pub fn markup(speed: Speed, log_open: bool) -> String {
-    let b = |action: &str, class: &str, text: Text| {
+    let b = |action: Action, class: &str, text: Text| {
         format!(
-            r#"<button{class} data-action="{action}">{}</button>"#,
+            r#"<button{class} data-action="{}">{}</button>"#,
+            action.name(),
             t(text)
         )
     };
@@ -122,26 +123,31 @@ pub fn markup(speed: Speed, log_open: bool) -> String {
         title = t(Text::Title),
         opening = t(Text::Opening),
         die = die_markup(),
-        share = b("share", "", Text::Share),
-        resume = b("resume", " hidden", Text::Resume),
+        share = b(Action::Share, "", Text::Share),
+        resume = b(Action::Resume, " hidden", Text::Resume),
         share_box = share::markup(),
-        new_game = b("new-game", r#" class="quiet""#, Text::NewGameButton),
+        new_game = b(Action::NewGame, r#" class="quiet""#, Text::NewGameButton),
         player = t(Text::Player),
         turns = t(Text::Turns),
         captures = t(Text::Captures),
         barricades = t(Text::Barricades),
-        rematch = b("rematch", r#" class="primary""#, Text::Rematch),
-        pass = b("pass", " hidden", Text::Pass),
-        again = b("again", r#" class="primary" hidden"#, Text::Again),
-        cancel = b("cancel", " hidden", Text::Cancel),
-        undo = b("undo", "", Text::Undo),
-        hint = b("hint", " hidden", Text::Hint),
-        redo = b("redo", "", Text::Redo),
+        rematch = b(Action::Rematch, r#" class="primary""#, Text::Rematch),
+        pass = b(Action::Pass, " hidden", Text::Pass),
+        again = b(Action::Again, r#" class="primary" hidden"#, Text::Again),
+        cancel = b(Action::Cancel, " hidden", Text::Cancel),
+        undo = b(Action::Undo, "", Text::Undo),
+        hint = b(Action::Hint, " hidden", Text::Hint),
+        redo = b(Action::Redo, "", Text::Redo),
         open = if log_open { " open" } else { "" },
         moves = t(Text::Moves),
         no_moves = t(Text::NoMoves),
         speed = speed_picker(speed),
     )
+}
+
+/// The selector of the button of `action`.
+pub fn selector(action: Action) -> String {
+    format!(r#"[data-action="{}"]"#, action.name())
 }
 
 /// The rows of the end screen's table: each player's statistics.
@@ -248,16 +254,19 @@ impl Panel {
                 dom::html(root, ".stats tbody", &mut self.stats, stats_rows(s));
             }
             let shown = [
-                ("pass", human && s.can_pass()),
-                ("again", human && s.choosing_again()),
-                ("cancel", s.selected().is_some() || s.pending().is_some()),
+                (Action::Pass, human && s.can_pass()),
+                (Action::Again, human && s.choosing_again()),
                 (
-                    "hint",
+                    Action::Cancel,
+                    s.selected().is_some() || s.pending().is_some(),
+                ),
+                (
+                    Action::Hint,
                     human && s.hint_question().is_some() && s.hint().is_none(),
                 ),
             ];
             for (action, on) in shown {
-                dom::with(root, &format!(r#"[data-action="{action}"]"#), |el| {
+                dom::with(root, &selector(action), |el| {
                     flag(el, "hidden", !on);
                 });
             }
@@ -267,7 +276,7 @@ impl Panel {
             } else {
                 Text::Pass
             });
-            dom::text(root, r#"[data-action="pass"]"#, pass);
+            dom::text(root, &selector(Action::Pass), pass);
             // The opening rolls, shown through the first round of play.
             let opening_text = s.game().opening().map(opening);
             let first_round = s.log().len() < s.position().seats().len();
@@ -279,7 +288,7 @@ impl Panel {
                 "[data-opening] p",
                 opening_text.as_deref().unwrap_or_default(),
             );
-            dom::with(root, r#"[data-action="resume"]"#, |el| {
+            dom::with(root, &selector(Action::Resume), |el| {
                 flag(el, "hidden", browser::load(save::PREVIOUS_KEY).is_none());
             });
             let notice = ctx.notice.get();
@@ -287,10 +296,10 @@ impl Panel {
                 flag(el, "hidden", notice.is_none())
             });
             dom::text(root, "[data-notice]", notice.as_deref().unwrap_or_default());
-            dom::with(root, r#"[data-action="undo"]"#, |el| {
+            dom::with(root, &selector(Action::Undo), |el| {
                 flag(el, "disabled", !s.can_undo());
             });
-            dom::with(root, r#"[data-action="redo"]"#, |el| {
+            dom::with(root, &selector(Action::Redo), |el| {
                 flag(el, "disabled", !s.can_redo());
             });
 
@@ -301,15 +310,7 @@ impl Panel {
 
             // By link, once this device has played, the link goes on to the
             // next player; otherwise Share shows the replay link.
-            let code = s.code();
-            let page = crate::browser::address();
-            let (link, note) = match s.link_goes_to() {
-                Some(next) => (Link::Play(code), send_link(next, over)),
-                None => (Link::Replay(code), String::new()),
-            };
-            let shown = ctx.sharing.get() || !note.is_empty();
-            let url = link.address(&page);
-            share::show(root, shown.then_some((&url, &note, s.game().seed())));
+            share::show(root, ctx.shared());
 
             // A new game with opening rolls announces them first.
             let mut live = match s.news() {
@@ -325,42 +326,6 @@ impl Panel {
     }
 }
 
-/// Runs the panel's button `action`; false if it is not one of its.
-pub fn action(ctx: Ctx, action: &str) -> bool {
-    let act = |f: fn(&mut GameState) -> bool| {
-        // Undo stays open after the end, and by link until the link is sent.
-        let done = ctx
-            .state
-            .with(|s| s.winner().is_some() || s.link_goes_to().is_some());
-        if ctx.human_turn() || done {
-            ctx.state.update(|s| {
-                f(s);
-            });
-        }
-    };
-    match action {
-        "new-game" => ctx.screen.set(Screen::Setup),
-        "share" => ctx.sharing.update(|on| *on = !*on),
-        "resume" => ctx.resume(),
-        "roll" => ctx.roll(),
-        "pass" => act(GameState::pass),
-        "again" => act(GameState::again),
-        "cancel" => act(GameState::cancel),
-        "hint" => ctx.ask_hint(),
-        "undo" => act(GameState::undo),
-        "redo" => act(GameState::redo),
-        "rematch" => {
-            let choices = ctx.state.with_untracked(|s| *s.choices());
-            ctx.start(SetupChoices {
-                seed: None,
-                ..choices
-            });
-        }
-        _ => return false,
-    }
-    true
-}
-
 /// Applies a change of the speed picker under `root`, if it is one.
 pub fn speed_changed(ctx: Ctx, el: &Element) {
     if el.get_attribute("data-setting").as_deref() == Some("speed")
@@ -369,7 +334,7 @@ pub fn speed_changed(ctx: Ctx, el: &Element) {
             .and_then(|v| v.as_string())
             .and_then(|v| Speed::from_code(&v))
     {
-        ctx.settings.update(|s| s.speed = speed);
+        ctx.set_speed(speed);
     }
 }
 
@@ -380,14 +345,12 @@ mod tests {
     #[test]
     fn the_panel_has_every_control() {
         let m = markup(Speed::Normal, true);
+        use Action::*;
         for action in [
-            "new-game", "roll", "rematch", "pass", "again", "cancel", "hint", "undo", "redo",
-            "share", "resume", "copy",
+            NewGame, Roll, Rematch, Pass, Again, Cancel, Hint, Undo, Redo, Share, Resume, Copy,
         ] {
-            assert!(
-                m.contains(&format!(r#"data-action="{action}""#)),
-                "{action}"
-            );
+            let name = action.name();
+            assert!(m.contains(&format!(r#"data-action="{name}""#)), "{name}");
         }
         assert!(m.contains("data-live"));
         assert!(m.contains("data-turn-marker"));

@@ -1,11 +1,15 @@
 //! The side panel of the replay viewer: where the replay is, the die,
 //! step and autoplay buttons, "Play from here", Share, and the move list
 //! (each move can be clicked). Markup kept in step by one effect, like
-//! the game's panel.
+//! the game's panel; the buttons run [`Action`]s through
+//! [`Ctx::run`].
 
 use super::dom::{self, escape, flag, set};
-use super::{Ctx, Screen, panel, share};
-use crate::link::Link;
+use super::panel::{self, selector};
+use super::share;
+use crate::action::Action;
+use crate::browser;
+use crate::ctx::Ctx;
 use crate::state::replay::Replay;
 use crate::state::settings::Speed;
 use crate::text::{Text, colour_name, die_label, log_line, opening, replay_at, t, wins};
@@ -15,9 +19,10 @@ use web_sys::Element;
 
 /// The replay panel's markup.
 pub fn markup(speed: Speed) -> String {
-    let b = |action: &str, text: Text, symbol: &str| {
+    let b = |action: Action, text: Text, symbol: &str| {
         format!(
-            r#"<button data-action="{action}" aria-label="{0}" title="{0}">{symbol}</button>"#,
+            r#"<button data-action="{}" aria-label="{1}" title="{1}">{symbol}</button>"#,
+            action.name(),
             t(text)
         )
     };
@@ -35,11 +40,11 @@ pub fn markup(speed: Speed) -> String {
         close = t(Text::Close),
         replay = t(Text::Replay),
         die = panel::die_markup(),
-        first = b("first", Text::First, "«"),
-        back = b("back", Text::Back, "◀"),
+        first = b(Action::First, Text::First, "«"),
+        back = b(Action::Back, Text::Back, "◀"),
         play = t(Text::Autoplay),
-        forward = b("forward", Text::Forward, "▶"),
-        last = b("last", Text::Last, "»"),
+        forward = b(Action::Forward, Text::Forward, "▶"),
+        last = b(Action::Last, Text::Last, "»"),
         here = t(Text::PlayFromHere),
         share = t(Text::Share),
         share_box = share::markup(),
@@ -83,7 +88,6 @@ pub struct ReplayPanel {
 impl ReplayPanel {
     /// Brings the panel under `root` in step with the replay.
     pub fn update(&mut self, root: &Element, ctx: Ctx) {
-        let sharing = ctx.sharing.get();
         ctx.replay.with(|r| {
             let Some(r) = r else { return };
             let problem = r.problem.as_deref();
@@ -125,19 +129,19 @@ impl ReplayPanel {
             });
             dom::html(root, ".pips", &mut self.pips, panel::pips_markup(roll));
             for (action, off) in [
-                ("first", ply == 0),
-                ("back", ply == 0),
-                ("forward", ply == len),
-                ("last", ply == len),
-                ("autoplay", len == 0),
+                (Action::First, ply == 0),
+                (Action::Back, ply == 0),
+                (Action::Forward, ply == len),
+                (Action::Last, ply == len),
+                (Action::Autoplay, len == 0),
             ] {
-                dom::with(root, &format!(r#"[data-action="{action}"]"#), |el| {
+                dom::with(root, &selector(action), |el| {
                     flag(el, "disabled", off);
                 });
             }
             dom::text(
                 root,
-                r#"[data-action="autoplay"]"#,
+                &selector(Action::Autoplay),
                 t(if r.playing {
                     Text::Pause
                 } else {
@@ -155,77 +159,9 @@ impl ReplayPanel {
             }
             if let Some(el) = dom::find(root, &format!(r#"[data-ply="{ply}"]"#)) {
                 set(&el, "aria-current", Some("step"));
-                scroll_into_view(&el);
-            }
-            let url = Link::Replay(r.record().to_code().unwrap_or_default())
-                .address(&crate::browser::address());
-            share::show(root, sharing.then_some((&url, "", r.record().seed)));
-        });
-    }
-}
-
-/// Scrolls the move list (not the page) to show `el`.
-fn scroll_into_view(el: &Element) {
-    use wasm_bindgen::JsCast;
-    let options = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&options, &"block".into(), &"nearest".into());
-    if let Some(f) = js_sys::Reflect::get(el, &"scrollIntoView".into())
-        .ok()
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-    {
-        let _ = f.call1(el, &options);
-    }
-}
-
-/// Moves the replay by a step `action` (`first`, `back`, `forward`,
-/// `last`, `autoplay`) or to just after move `ply`; false if it is none.
-fn step(ctx: Ctx, action: &str, ply: Option<usize>) -> bool {
-    let known =
-        ply.is_some() || matches!(action, "first" | "back" | "forward" | "last" | "autoplay");
-    if known {
-        ctx.replay.update(|r| {
-            let Some(r) = r else { return };
-            let playing = r.playing;
-            r.playing = false;
-            match (action, ply) {
-                (_, Some(ply)) => r.go(ply),
-                ("first", _) => r.go(0),
-                ("back", _) => r.go(r.ply().saturating_sub(1)),
-                ("forward", _) => r.go(r.ply() + 1),
-                ("last", _) => r.go(r.len()),
-                _ => {
-                    if r.ply() == r.len() {
-                        r.go(0);
-                    }
-                    r.playing = !playing;
-                }
+                browser::scroll_into_view(&el);
             }
         });
+        share::show(root, ctx.shared());
     }
-    known
-}
-
-/// Runs the replay panel's button `action` (or a click on move `ply` of
-/// the list); false if it is not one of its.
-pub fn action(ctx: Ctx, root: &Element, action: &str, ply: Option<usize>) -> bool {
-    match action {
-        "play-from-here" => ctx.play_from_here(),
-        "close" => ctx.close_replay(),
-        "share" => ctx.sharing.update(|on| *on = !*on),
-        _ => return step(ctx, action, ply) || share::action(root, action),
-    }
-    true
-}
-
-/// The arrow keys (and Home, End) of the replay viewer; true if `key` was
-/// one of them.
-pub fn key(ctx: Ctx, key: &str) -> bool {
-    let action = match key {
-        "ArrowLeft" => "back",
-        "ArrowRight" => "forward",
-        "Home" => "first",
-        "End" => "last",
-        _ => return false,
-    };
-    ctx.screen.get_untracked() == Screen::Replay && step(ctx, action, None)
 }

@@ -3,12 +3,14 @@
 //!
 //! The form is markup text ([`markup`]); its controls are kept in step
 //! with the choices by [`update`], and their changes come in through one
-//! delegated handler ([`changed`]).
+//! delegated handler ([`changed`]) as [`Ctx::choose`] intents.
 
 use super::dom::{self, flag, prop};
-use super::{Ctx, Screen, panel};
+use super::panel::{self, selector};
+use crate::action::Action;
+use crate::ctx::Ctx;
 use crate::state::settings::Speed;
-use crate::state::setup::{SeatKind, SetupChoices};
+use crate::state::setup::SeatKind;
 use crate::text::{Text, colour_name, preset_name, preset_summary, seat_kind, t};
 use barricade_ai::Level;
 use barricade_rules::{Colour, Rules};
@@ -55,11 +57,12 @@ pub fn markup(speed: Speed) -> String {
         concat!(
             r#"<form class="setup"><h1 class="title">{}</h1><p class="tagline">{}</p>"#,
             r#"<p class="notice" role="alert" data-notice="" hidden></p>"#,
-            r#"<button type="button" class="primary wide" data-action="quick-start">{}</button>"#,
+            r#"<button type="button" class="primary wide" data-action="{}">{}</button>"#,
             r#"<h2>{}</h2><fieldset><legend>{}</legend>"#
         ),
         t(Text::Title),
         t(Text::Tagline),
+        Action::QuickStart.name(),
         t(Text::QuickStart),
         t(Text::NewGame),
         t(Text::Players)
@@ -110,12 +113,14 @@ pub fn markup(speed: Speed) -> String {
         m,
         concat!(
             r#"</fieldset><label class="field"><span>{}</span><input type="text" inputmode="numeric" data-setup-seed="" placeholder="{}"/></label>{}"#,
-            r#"<div class="actions"><button type="submit" class="primary" data-action="start">{}</button><button type="button" data-action="back" hidden>{}</button></div></form>"#
+            r#"<div class="actions"><button type="submit" class="primary" data-action="{}">{}</button><button type="button" data-action="{}" hidden>{}</button></div></form>"#
         ),
         t(Text::Seed),
         t(Text::SeedHint),
         panel::speed_picker(speed),
+        Action::Start.name(),
         t(Text::Start),
+        Action::BackToGame.name(),
         t(Text::BackToGame)
     );
     m
@@ -127,8 +132,8 @@ fn preset(rules: Rules) -> &'static str {
 }
 
 /// Brings the form under `root` in step with `choices`.
-pub fn update(root: &Element, ctx: Ctx, choices: RwSignal<SetupChoices>) {
-    let c = choices.get();
+pub fn update(root: &Element, ctx: Ctx) {
+    let c = ctx.form.get();
     for colour in Colour::ALL {
         let code = c.seats[colour.index()].map_or("-", SeatKind::code);
         let sel = format!(r#"[data-setup-seat="{}"]"#, colour.name());
@@ -164,10 +169,10 @@ pub fn update(root: &Element, ctx: Ctx, choices: RwSignal<SetupChoices>) {
     // The seed the next game will use, or empty for a random one.
     let seed = c.seed.map(|s| s.to_string()).unwrap_or_default();
     dom::with(root, "[data-setup-seed]", |el| prop(el, "value", seed));
-    dom::with(root, r#"[data-action="start"]"#, |el| {
+    dom::with(root, &selector(Action::Start), |el| {
         flag(el, "disabled", c.seats().is_err());
     });
-    dom::with(root, r#"[data-action="back"]"#, |el| {
+    dom::with(root, &selector(Action::BackToGame), |el| {
         flag(el, "hidden", !ctx.has_game.get());
     });
     let notice = ctx.notice.get();
@@ -177,28 +182,18 @@ pub fn update(root: &Element, ctx: Ctx, choices: RwSignal<SetupChoices>) {
     dom::text(root, "[data-notice]", notice.as_deref().unwrap_or_default());
 }
 
-/// Runs the form's button `action` (false: not one of the form's).
-pub fn action(root: &Element, ctx: Ctx, choices: RwSignal<SetupChoices>, action: &str) -> bool {
-    match action {
-        "quick-start" => ctx.start(ctx.settings.with_untracked(|s| s.choices)),
-        "start" => {
-            let mut c = choices.get_untracked();
-            c.seed = dom::find(root, "[data-setup-seed]")
-                .and_then(|el| js_sys::Reflect::get(&el, &"value".into()).ok())
-                .and_then(|v| v.as_string())
-                .and_then(|s| s.trim().parse().ok());
-            if c.seats().is_ok() {
-                ctx.start(c);
-            }
-        }
-        "back" => ctx.screen.set(Screen::Play),
-        _ => return false,
-    }
-    true
+/// Starts a game with the form's choices and the seed typed into it.
+pub fn start(root: &Element, ctx: Ctx) {
+    let seed = dom::find(root, "[data-setup-seed]")
+        .and_then(|el| js_sys::Reflect::get(&el, &"value".into()).ok())
+        .and_then(|v| v.as_string())
+        .and_then(|s| s.trim().parse().ok());
+    ctx.form.update(|c| c.seed = seed);
+    ctx.run(Action::Start);
 }
 
 /// Applies a change of the form control `el`.
-pub fn changed(el: &Element, choices: RwSignal<SetupChoices>) {
+pub fn changed(el: &Element, ctx: Ctx) {
     let get = |name: &str| {
         js_sys::Reflect::get(el, &name.into())
             .ok()
@@ -208,14 +203,14 @@ pub fn changed(el: &Element, choices: RwSignal<SetupChoices>) {
     let checked = get("checked").is_truthy();
     if let Some(colour) = el.get_attribute("data-setup-seat") {
         if let Some(colour) = Colour::ALL.into_iter().find(|c| c.name() == colour) {
-            choices.update(|c| c.seats[colour.index()] = SeatKind::from_code(&value));
+            ctx.choose(|c| c.seats[colour.index()] = SeatKind::from_code(&value));
         }
     } else if el.has_attribute("data-setup-teams") {
-        choices.update(|c| c.teams = checked);
+        ctx.choose(|c| c.teams = checked);
     } else if el.has_attribute("data-setup-seed") {
-        choices.update(|c| c.seed = value.trim().parse().ok());
+        ctx.choose(|c| c.seed = value.trim().parse().ok());
     } else if el.has_attribute("data-setup-by-link") {
-        choices.update(|c| {
+        ctx.choose(|c| {
             c.by_link = checked;
             if checked {
                 for seat in c.seats.iter_mut().flatten() {
@@ -225,12 +220,12 @@ pub fn changed(el: &Element, choices: RwSignal<SetupChoices>) {
         });
     } else if el.has_attribute("data-setup-preset") {
         if let Some(r) = Rules::preset(&value) {
-            choices.update(|c| c.rules = r);
+            ctx.choose(|c| c.rules = r);
         }
     } else if let Some(name) = el.get_attribute("data-setup-rule")
         && let Some((_, _, _, set)) = TOGGLES.into_iter().find(|t| t.0 == name)
     {
-        choices.update(|c| set(&mut c.rules, checked));
+        ctx.choose(|c| set(&mut c.rules, checked));
     }
 }
 
@@ -251,6 +246,7 @@ mod tests {
             "data-setup-speed",
             r#"data-action="start""#,
             r#"data-action="quick-start""#,
+            r#"data-action="back-to-game""#,
             r#"data-setup-rule="french""#,
             r#"data-setup-rule="bottom-row""#,
             "data-setup-summary",

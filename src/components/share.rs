@@ -3,11 +3,11 @@
 //! dice seed for another table.
 
 use super::dom::{self, flag, prop};
+use crate::action::Action;
+use crate::ctx::Shared;
 use crate::link::Link;
 use crate::text::{Text, dice_seed, t};
-use crate::{ai_protocol, ai_worker};
-use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::*;
+use crate::{ai_protocol, ai_worker, browser};
 use web_sys::Element;
 
 /// The box's markup, hidden until [`show`].
@@ -16,25 +16,29 @@ pub fn markup() -> String {
         concat!(
             r#"<section class="share" data-share="" hidden><p class="share-note"></p>"#,
             r#"<input type="text" readonly data-share-link="" aria-label="{link}"/>"#,
-            r#"<div class="actions"><button class="primary" data-action="copy">{copy}</button><button data-action="send" hidden>{send}</button></div>"#,
+            r#"<div class="actions"><button class="primary" data-action="{copy_action}">{copy}</button><button data-action="{send_action}" hidden>{send}</button></div>"#,
             r#"<p class="muted share-status" aria-live="polite"></p><div class="qr" data-qr=""></div><p class="muted"><a class="share-seed" href=""></a></p></section>"#
         ),
         link = t(Text::Share),
+        copy_action = Action::Copy.name(),
+        send_action = Action::Send.name(),
         copy = t(Text::Copy),
         send = t(Text::Send),
     )
 }
 
-/// Shows the box under `root` with `url` (the QR code follows when the
-/// link changed), a `note` above it and the game's `seed`; `None` hides it.
-pub fn show(root: &Element, shown: Option<(&str, &str, u64)>) {
+/// Shows the box under `root` with the link of `shown` (the QR code
+/// follows when the link changed), its note and the game's seed; `None`
+/// hides it.
+pub fn show(root: &Element, shown: Option<Shared>) {
     let Some(el) = dom::find(root, "[data-share]") else {
         return;
     };
     flag(&el, "hidden", shown.is_none());
-    let Some((url, note, seed)) = shown else {
+    let Some(Shared { url, note, seed }) = shown else {
         return;
     };
+    let (url, note) = (url.as_str(), note.as_str());
     dom::text(&el, ".share-note", note);
     // The seed as a link: a new game with the same dice, here or at
     // another table.
@@ -43,7 +47,7 @@ pub fn show(root: &Element, shown: Option<(&str, &str, u64)>) {
         dom::set(a, "href", Some(&Link::Seed(seed).fragment()))
     });
     dom::with(&el, "[data-action=send]", |b| {
-        flag(b, "hidden", navigator_method("share").is_none())
+        flag(b, "hidden", !browser::can_send())
     });
     let Some(input) = dom::find(&el, "[data-share-link]") else {
         return;
@@ -92,81 +96,26 @@ fn draw_qr(url: &str, body: Result<String, String>) {
     dom::set(&el, "data-qr", Some(url));
 }
 
-/// `navigator[name]` when the browser has it.
-fn navigator_method(name: &str) -> Option<js_sys::Function> {
-    let navigator = web_sys::window()?.navigator();
-    js_sys::Reflect::get(&navigator, &name.into())
-        .ok()?
-        .dyn_into()
-        .ok()
-}
-
-/// Calls `ok` or `failed` when `promise` settles.
-fn settle(promise: &JsValue, ok: JsValue, failed: JsValue) {
-    if let Ok(then) =
-        js_sys::Reflect::get(promise, &"then".into()).and_then(|f| f.dyn_into::<js_sys::Function>())
-    {
-        let _ = then.call2(promise, &ok, &failed);
-    }
-}
-
-/// Runs the box's button `action` under `root`; false if it is not one of
-/// the box's.
-pub fn action(root: &Element, action: &str) -> bool {
+/// Runs the box's button `action` (Copy, Send) under `root`.
+pub fn action(root: &Element, action: Option<Action>) {
     let Some(input) = dom::find(root, "[data-share-link]") else {
-        return false;
+        return;
     };
     let url = input.get_attribute("value").unwrap_or_default();
-    let status = root.clone();
-    let say = move |text: Text| dom::text(&status, ".share-status", t(text));
     match action {
-        "copy" => {
-            let clipboard = web_sys::window()
-                .map(|w| w.navigator())
-                .and_then(|n| js_sys::Reflect::get(&n, &"clipboard".into()).ok())
-                .filter(|c| !c.is_undefined());
-            let write = clipboard.as_ref().and_then(|c| {
-                let f: js_sys::Function = js_sys::Reflect::get(c, &"writeText".into())
-                    .ok()?
-                    .dyn_into()
-                    .ok()?;
-                f.call1(c, &url.as_str().into()).ok()
-            });
+        Some(Action::Copy) => {
             // Selected either way, so that the link can also be copied by hand.
-            if let Some(f) = js_sys::Reflect::get(&input, &"select".into())
+            let _ = js_sys::Reflect::get(&input, &"select".into())
                 .ok()
-                .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-            {
-                let _ = f.call0(&input);
-            }
-            match write {
-                Some(promise) => {
-                    let done = say.clone();
-                    settle(
-                        &promise,
-                        Closure::once_into_js(move |_: JsValue| done(Text::Copied)),
-                        Closure::once_into_js(move |_: JsValue| say(Text::CopyFailed)),
-                    );
-                }
-                None => say(Text::CopyFailed),
-            }
+                .and_then(|f| wasm_bindgen::JsCast::dyn_into::<js_sys::Function>(f).ok())
+                .map(|f| f.call0(&input));
+            let status = root.clone();
+            browser::copy(&url, move |ok| {
+                let said = t(if ok { Text::Copied } else { Text::CopyFailed });
+                dom::text(&status, ".share-status", said);
+            });
         }
-        "send" => {
-            if let (Some(share), Some(navigator)) = (
-                navigator_method("share"),
-                web_sys::window().map(|w| w.navigator()),
-            ) {
-                let data = js_sys::Object::new();
-                let _ = js_sys::Reflect::set(&data, &"url".into(), &url.into());
-                let _ = js_sys::Reflect::set(&data, &"title".into(), &t(Text::Title).into());
-                // A dismissed share sheet rejects; that is no error.
-                if let Ok(p) = share.call1(&navigator, &data) {
-                    let ignore = || Closure::once_into_js(|_: JsValue| {});
-                    settle(&p, ignore(), ignore());
-                }
-            }
-        }
-        _ => return false,
+        Some(Action::Send) => browser::send(&url, t(Text::Title)),
+        _ => {}
     }
-    true
 }

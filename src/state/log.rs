@@ -3,7 +3,7 @@
 use barricade_rules::{Colour, Move, Roll};
 
 /// One decision as the log shows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Entry {
     /// Who decided.
     pub colour: Colour,

@@ -81,6 +81,8 @@ pub struct GameState {
     /// The master bot's suggestion and the position it is for.
     hint: Option<(Position, Move)>,
     version: u64,
+    /// Grows when what is saved changes (see [`GameState::revision`]).
+    revision: u64,
     /// In a game by link: the colour this device plays, and how many
     /// decisions were made before this device took the game.
     link: Option<(Colour, usize)>,
@@ -120,6 +122,7 @@ impl GameState {
             news: None,
             hint: None,
             version: 0,
+            revision: next_revision(),
             link,
             animate: false,
         }
@@ -224,6 +227,15 @@ impl GameState {
     /// Grows with every change of the game (to drop stale timers).
     pub fn version(&self) -> u64 {
         self.version
+    }
+
+    /// Changes when what is saved and shared changes (a new game, a roll, a
+    /// decision, a move waiting for its drop square, an undo or redo), and
+    /// not with a selection, a hint or a step of a walking pawn: the page
+    /// encodes the record (saves it, shows its link) only when this
+    /// changes. No two different states have the same revision.
+    pub fn revision(&self) -> u64 {
+        self.revision
     }
 
     /// In a game by link, once this device has played its turn: the
@@ -379,7 +391,7 @@ impl GameState {
         if let [only] = origins[..] {
             self.selected = Some(only);
         }
-        self.version += 1;
+        self.changed();
         Some(roll)
     }
 
@@ -456,7 +468,7 @@ impl GameState {
                 step: 0,
                 captured: None,
             });
-            self.version += 1;
+            self.changed();
             true
         } else {
             self.apply(c.to_move(None), self.animate)
@@ -486,8 +498,12 @@ impl GameState {
 
     /// Drops the selection, or takes back a half-done barricade move.
     pub fn cancel(&mut self) -> bool {
-        if self.pending.take().is_some() || self.selected.take().is_some() {
+        if self.pending.take().is_some() {
             self.walk = None;
+            self.changed();
+            return true;
+        }
+        if self.selected.take().is_some() {
             self.version += 1;
             return true;
         }
@@ -516,6 +532,7 @@ impl GameState {
         state.link = self.link;
         state.animate = self.animate;
         state.version = self.version + 1;
+        state.revision = next_revision();
         state.news = Some(News::Undone);
         *self = state;
         true
@@ -701,9 +718,23 @@ impl GameState {
             }),
             _ => None,
         };
-        self.version += 1;
+        self.changed();
         true
     }
+
+    /// Marks a change of what is saved (and so of the game).
+    fn changed(&mut self) {
+        self.version += 1;
+        self.revision = next_revision();
+    }
+}
+
+/// A number no other state of this program has had: two states with the
+/// same [`GameState::revision`] save and share the same text.
+fn next_revision() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 #[cfg(test)]

@@ -12,7 +12,11 @@ use barricade_rules::GameRecord;
 /// A recorded game being watched.
 #[derive(Clone, Debug)]
 pub struct Replay {
+    /// Which replay this is (no two opened replays share it).
+    id: u64,
     record: GameRecord,
+    /// The record's link code, encoded once.
+    code: String,
     entries: Vec<Entry>,
     ply: usize,
     /// Does it step forward on its own?
@@ -46,8 +50,12 @@ impl Replay {
     /// The replay of `record`, at its start.
     pub fn new(record: GameRecord, problem: Option<String>) -> Result<Replay, String> {
         let whole = GameState::from_record(SetupChoices::for_record(&record, false), &record)?;
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static NEXT: AtomicU64 = AtomicU64::new(1);
         Ok(Replay {
+            id: NEXT.fetch_add(1, Ordering::Relaxed),
             entries: whole.log().to_vec(),
+            code: record.to_code().unwrap_or_default(),
             record,
             ply: 0,
             playing: false,
@@ -58,6 +66,16 @@ impl Replay {
     /// The recorded game.
     pub fn record(&self) -> &GameRecord {
         &self.record
+    }
+
+    /// Which replay this is: each one opened has its own.
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// The record's link code.
+    pub fn code(&self) -> &str {
+        &self.code
     }
 
     /// Every decision of the game, as the log shows them.
@@ -94,23 +112,20 @@ impl Replay {
         self.state_at(self.ply)
     }
 
-    /// The game one ply before the ply shown, with the shown ply's decision
-    /// played so that its pawn walks there (when `animate`); the plain
-    /// [`Replay::state`] at the start.
-    pub fn state_walking(&self, animate: bool) -> GameState {
-        let Some(mv) = self
+    /// Brings `shown`, the board one ply before the ply shown, to the ply
+    /// shown by playing its decision (the pawn walks there when
+    /// `animate`): one step, not a replay of the whole game. Any other
+    /// board is replaced by [`Replay::state`].
+    pub fn step_to(&self, shown: &mut GameState, animate: bool) {
+        let mv = self
             .ply
             .checked_sub(1)
-            .and_then(|i| self.record.moves.get(i))
-        else {
-            return self.state();
-        };
-        let mut state = self.state_at(self.ply - 1);
-        state.animate = animate;
-        if !state.play_recorded(*mv) {
-            return self.state();
+            .and_then(|i| self.record.moves.get(i));
+        let before = shown.log().len() + 1 == self.ply;
+        shown.animate = animate;
+        if !(before && mv.is_some_and(|&mv| shown.play_recorded(mv))) {
+            *shown = self.state();
         }
-        state
     }
 
     fn state_at(&self, ply: usize) -> GameState {
@@ -165,8 +180,10 @@ mod tests {
             .position(|e| e.roll.is_some_and(|r| r.get() > 1) && matches!(e.mv, Move::Step { .. }))
             .unwrap();
         for ply in [long + 1, record.moves.len()] {
+            replay.go(ply - 1);
+            let mut walking = replay.state();
             replay.go(ply);
-            let mut walking = replay.state_walking(true);
+            replay.step_to(&mut walking, true);
             if ply == long + 1 {
                 assert!(walking.walk().is_some());
             }
@@ -174,8 +191,14 @@ mod tests {
             assert_eq!(walking.position(), replay.state().position());
             assert_eq!(walking.pieces(), replay.state().pieces());
         }
+        // Any other board is replaced by the one at the ply shown.
+        let mut elsewhere = replay.state();
+        replay.go(3);
+        replay.step_to(&mut elsewhere, true);
+        assert_eq!(elsewhere.position(), replay.state().position());
         replay.go(usize::MAX);
         assert_eq!(replay.ply(), record.moves.len());
+        assert_eq!(replay.code(), record.to_code().unwrap());
     }
 
     #[test]

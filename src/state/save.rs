@@ -30,10 +30,15 @@ pub const HEADER: &str = "barricade-save 1";
 
 /// The save text of `state`.
 pub fn encode(state: &GameState) -> String {
+    encode_with_code(state, &state.code())
+}
+
+/// The save text of `state`, whose record's link code is `code` (already
+/// encoded: see [`GameState::code`]).
+pub fn encode_with_code(state: &GameState, code: &str) -> String {
     let mut out = format!(
-        "{HEADER}\nchoices {}\ncode {}\n",
+        "{HEADER}\nchoices {}\ncode {code}\n",
         state.choices().encode(),
-        state.code()
     );
     if let Some(c) = state.pending() {
         out.push_str(&format!("pending {} {}\n", c.from(), c.to()));

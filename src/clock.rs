@@ -1,0 +1,139 @@
+//! Time and storage: the effects that talk to the world outside the
+//! page's signals. The autosave writes localStorage when the game's
+//! revision changes; the game's clock sets timers for a walking pawn, the
+//! computer's turns and passing a stuck turn; the replay's clock steps
+//! autoplay on. Timers carry the state's version (or the replay's ply)
+//! and do nothing if the game moved on meanwhile; they write signals only
+//! from their callbacks, never from an effect.
+
+use crate::ctx::{Ctx, Screen};
+use crate::state::save;
+use crate::state::settings::Settings;
+use crate::{ai_protocol, ai_worker, browser};
+use barricade_rules::Phase;
+use gloo_timers::callback::Timeout;
+use leptos::prelude::*;
+
+/// Starts the app's effects.
+pub fn start(ctx: Ctx) {
+    autosave(ctx);
+    replay_clock(ctx);
+    game_clock(ctx);
+}
+
+/// Saves the game (not the replay viewer's boards: they are not the
+/// player's game) when its revision changes, and the settings when they
+/// change.
+fn autosave(ctx: Ctx) {
+    Effect::new(move |_| {
+        if ctx.has_game.get() && ctx.screen.get() != Screen::Replay {
+            let code = ctx.code.get();
+            let text = ctx
+                .state
+                .with_untracked(|s| save::encode_with_code(s, &code));
+            browser::store(save::KEY, &text);
+        }
+    });
+    Effect::new(move |_| {
+        browser::store(save::SETTINGS_KEY, &ctx.settings.with(Settings::encode));
+    });
+}
+
+/// Autoplay in the replay viewer: the next move after a pause of the
+/// chosen speed (even with reduced motion: nothing slides then).
+fn replay_clock(ctx: Ctx) {
+    Effect::new(move |_| {
+        let playing = ctx
+            .replay
+            .with(|r| r.as_ref().filter(|r| r.playing).map(|r| r.ply()));
+        if let Some(ply) = playing {
+            let ms = ctx.settings.with_untracked(|s| s.speed).replay_ms();
+            Timeout::new(ms, move || ctx.replay_tick(ply)).forget();
+        }
+    });
+}
+
+/// The game's clock: the next step of a walking pawn, the computer's roll
+/// or decision, or passing a person's turn that cannot move.
+fn game_clock(ctx: Ctx) {
+    Effect::new(move |_| {
+        walk_on(ctx);
+        play_for_computer(ctx);
+    });
+}
+
+/// Sets the timer for the next step of a walking pawn.
+fn walk_on(ctx: Ctx) {
+    let state = ctx.state;
+    let (version, walking) = state.with(|s| (s.version(), s.walk().is_some()));
+    if walking {
+        let ms = ctx.speed().step_ms();
+        Timeout::new(ms, move || {
+            state.update(|s| {
+                if s.version() == version {
+                    s.advance_walk();
+                }
+            })
+        })
+        .forget();
+    }
+}
+
+/// Sets the timer for the computer's roll or decision, or for passing a
+/// person's turn that cannot move.
+fn play_for_computer(ctx: Ctx) {
+    let state = ctx.state;
+    if ctx.screen.get() != Screen::Play || ctx.tumbling.get() {
+        return;
+    }
+    let (version, computer, stuck, busy, rolling) = state.with(|s| {
+        (
+            s.version(),
+            s.turn_kind().is_computer(),
+            s.stuck(),
+            s.walk().is_some() || s.winner().is_some(),
+            s.phase() == Phase::Roll,
+        )
+    });
+    if busy || !(computer || stuck) {
+        return;
+    }
+    let speed = ctx.speed();
+    let ms = if stuck && !computer {
+        speed.pause_ms() * 3
+    } else {
+        speed.pause_ms()
+    };
+    Timeout::new(ms, move || {
+        if state.with_untracked(|s| s.version()) != version
+            || ctx.screen.get_untracked() != Screen::Play
+        {
+            return;
+        }
+        if !computer {
+            state.update(|s| {
+                s.pass();
+            });
+        } else if rolling {
+            state.update(|s| {
+                s.roll();
+            });
+        } else if let Some(question) = state.with_untracked(|s| s.computer_question()) {
+            // The bot thinks in the web worker; the page stays responsive.
+            let version = question.version;
+            ai_worker::ask(
+                |id| ai_protocol::request(id, &question.position, question.level, question.seed),
+                move |answer| match ai_protocol::decision(answer) {
+                    Ok(mv) => state.update(|s| {
+                        s.play_computer_answer(version, mv);
+                    }),
+                    Err(e) => leptos::logging::warn!("computer player: {e}"),
+                },
+            );
+        }
+        if computer && rolling {
+            ctx.tumble();
+        }
+    })
+    .forget();
+}
