@@ -88,11 +88,7 @@ impl Ctx {
         let has_game = saved.is_some();
         let state = saved.unwrap_or_else(|| preview(settings.choices));
         let state = RwSignal::new(state);
-        let revision = Memo::new(move |_| state.with(GameState::revision));
-        let code = Memo::new(move |_| {
-            revision.track();
-            state.with_untracked(GameState::code)
-        });
+        let (revision, code) = record_code(state);
         let ctx = Ctx {
             state,
             screen: RwSignal::new(if has_game {
@@ -529,6 +525,19 @@ impl Ctx {
     }
 }
 
+/// The revision of the game in `state` and its link code, encoded only
+/// when the revision changes.
+fn record_code(state: RwSignal<GameState>) -> (Memo<u64>, Memo<String>) {
+    let revision = Memo::new(move |_| state.with(GameState::revision));
+    let code = Memo::new(move |_| {
+        // `get`, not `track`: a memo computes (and so subscribes to the
+        // state) only when it is read.
+        revision.get();
+        state.with_untracked(GameState::code)
+    });
+    (revision, code)
+}
+
 /// The board shown without a game: the choices' seats at their start.
 fn preview(choices: SetupChoices) -> GameState {
     GameState::new(choices, 0)
@@ -553,5 +562,38 @@ fn load() -> (Settings, Option<GameState>, Option<String>) {
                 (settings, None, Some(save_damaged(&reason)))
             }
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_code_follows_the_record_and_not_a_walking_pawn() {
+        let mut game = GameState::new(SetupChoices::default(), 3).unwrap();
+        game.animate = true;
+        let state = RwSignal::new(game);
+        let (revision, code) = record_code(state);
+        // As the page does: only the code is read.
+        let start = code.get();
+        assert_eq!(start, state.with_untracked(GameState::code));
+        state.update(|s| {
+            s.roll();
+        });
+        let mv = state
+            .with_untracked(|s| s.moves().iter().next().copied())
+            .unwrap();
+        state.update(|s| {
+            s.move_to(mv);
+        });
+        assert_ne!(code.get(), start);
+        assert_eq!(code.get(), state.with_untracked(GameState::code));
+        // A step of a walking pawn changes nothing that is saved.
+        let played = revision.get();
+        state.update(|s| {
+            s.advance_walk();
+        });
+        assert_eq!(revision.get(), played);
     }
 }
