@@ -2,7 +2,7 @@
 //! [`App`] holds the one game state and drives time (walks, the
 //! computer's turns, passing a stuck turn, autosave).
 
-mod board;
+pub mod board;
 mod dom;
 mod panel;
 mod replay_panel;
@@ -309,6 +309,12 @@ pub fn App() -> impl IntoView {
     };
     drive(ctx);
     ctx.open_link(&browser::fragment());
+    // A click on the prerendered page's Quick start, made while the app
+    // was loading (see crate::shell).
+    if crate::shell::quick_start_asked() && !has_game && ctx.screen.get_untracked() == Screen::Setup
+    {
+        ctx.start(ctx.settings.with_untracked(|s| s.choices));
+    }
     // A link pasted into the address bar of the open page.
     let _links = window_event_listener(ev::hashchange, move |_| {
         ctx.open_link(&browser::fragment());
