@@ -111,8 +111,11 @@ pub fn Board(
                 let r = el.get_bounding_client_rect();
                 let rect = (r.x(), r.y(), r.width(), r.height());
                 let at = (f64::from(e.client_x()), f64::from(e.client_y()));
+                let under = identify(&e);
                 let hit = drawn
-                    .try_with_value(|d| d.as_ref().and_then(|d| taps::choose(&d.choosable, rect, at)))
+                    .try_with_value(|d| {
+                        d.as_ref().and_then(|d| taps::choose(&d.choosable, under, rect, at))
+                    })
                     .flatten();
                 act(hit);
             }

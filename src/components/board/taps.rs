@@ -1,10 +1,9 @@
 //! Where a click lands on the board, found from its position (as
 //! chessground does): one `getBoundingClientRect` of the `<svg>`, then
-//! plain arithmetic on board coordinates. Nothing is looked up in the page.
+//! plain arithmetic on board coordinates against the centres of what can
+//! be chosen now. Nothing is looked up in the page.
 
 use super::handles::Hit;
-use crate::geometry::square_xy;
-use barricade_rules::Square;
 
 /// The `viewBox` (x, y, width, height) in tenths of an SVG unit; the same
 /// numbers as [`crate::geometry::VIEW_BOX`].
@@ -14,9 +13,6 @@ const VIEW: (f64, f64, f64, f64) = (-80.0, -90.0, 1760.0, 1780.0);
 /// chosen and still choose it: every choice is a target of at least 40 px
 /// across, even on a phone, where squares are only about 23 px apart.
 pub const TOUCH_RADIUS: f64 = 20.0;
-
-/// The radius of a square's hit area (4.9 SVG units), in tenths.
-const HIT_RADIUS: f64 = 49.0;
 
 /// The board point (tenths of an SVG unit) under the client point `at`,
 /// for an `<svg>` drawn in `rect` (x, y, width, height in CSS pixels, the
@@ -55,27 +51,32 @@ pub fn nearest(points: &[(i32, i32)], at: (f64, f64), radius: f64) -> Option<usi
         .map(|(i, _)| i)
 }
 
-/// What a click at `at` chooses: the nearest of the `choosable` things
-/// (pawns first) within [`TOUCH_RADIUS`]; otherwise the square under it.
+/// What a click chooses: the square or pawn `under` it (read from the
+/// event's target) when that can be chosen now; otherwise the nearest of
+/// the `choosable` things (pawns first) within [`TOUCH_RADIUS`] of the
+/// client point `at`; otherwise whatever is under it.
 pub fn choose(
     choosable: &[(Hit, (i32, i32))],
+    under: Option<Hit>,
     rect: (f64, f64, f64, f64),
     at: (f64, f64),
 ) -> Option<Hit> {
+    if under.is_some_and(|u| choosable.iter().any(|c| c.0 == u)) {
+        return under;
+    }
     let (point, per_px) = to_board(rect, at);
     let centres: Vec<(i32, i32)> = choosable.iter().map(|c| c.1).collect();
-    if let Some(i) = nearest(&centres, point, TOUCH_RADIUS * per_px) {
-        return Some(choosable[i].0);
+    match nearest(&centres, point, TOUCH_RADIUS * per_px) {
+        Some(i) => Some(choosable[i].0),
+        None => under,
     }
-    let squares: Vec<(i32, i32)> = Square::all().map(square_xy).collect();
-    let i = nearest(&squares, point, HIT_RADIUS)?;
-    Square::all().nth(i).map(Hit::Square)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use barricade_rules::Colour;
+    use crate::geometry::square_xy;
+    use barricade_rules::{Colour, Square};
 
     #[test]
     fn the_view_is_the_view_box() {
@@ -107,19 +108,22 @@ mod tests {
     }
 
     #[test]
-    fn a_pawn_wins_over_its_square_and_a_miss_falls_back_to_the_square() {
+    fn what_is_under_the_click_wins_then_the_nearest_choice() {
         let rect = (0.0, 0.0, 176.0, 178.0);
         let goal = Square::GOAL;
         let on_goal = (8.0 + 80.0, 9.0);
+        let pawn = Hit::Pawn(Colour::Red, 2);
         let both = [
-            (Hit::Pawn(Colour::Red, 2), square_xy(goal)),
+            (pawn, square_xy(goal)),
             (Hit::Square(goal), square_xy(goal)),
         ];
-        assert_eq!(
-            choose(&both, rect, on_goal),
-            Some(Hit::Pawn(Colour::Red, 2))
-        );
-        assert_eq!(choose(&[], rect, on_goal), Some(Hit::Square(goal)));
-        assert_eq!(choose(&[], rect, (1.0, 1.0)), None);
+        assert_eq!(choose(&both, None, rect, on_goal), Some(pawn));
+        // A synthetic click (no position) on a choice still chooses it.
+        let sq = Hit::Square(goal);
+        assert_eq!(choose(&both, Some(sq), rect, (0.0, 0.0)), Some(sq));
+        // Nothing to choose near: what is under the click.
+        let a3 = Hit::Square("a3".parse().unwrap());
+        assert_eq!(choose(&both, Some(a3), rect, (8.0, 9.0 + 110.0)), Some(a3));
+        assert_eq!(choose(&[], None, rect, on_goal), None);
     }
 }
