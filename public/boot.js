@@ -1,16 +1,46 @@
-// Runs before the app: registers the service worker (offline play), and
-// makes sure a failed start never leaves a blank page.
+// Runs before the app: registers the service worker (offline play), makes
+// sure a failed start never leaves a blank page, and takes a click on the
+// prerendered page's Quick start while the app is still loading.
 (function () {
   "use strict";
   var boot = document.getElementById("boot");
+  var shell = document.querySelector("[data-shell]");
+  var quick = document.querySelector("[data-shell-quick]");
 
   function fail(detail) {
     if (!boot || document.querySelector("[data-game]")) return;
     boot.hidden = false;
     boot.classList.add("boot-failed");
+    if (quick) {
+      quick.disabled = true;
+      quick.removeAttribute("aria-busy");
+    }
     boot.textContent =
       "Barricade could not start in this browser" + (detail ? " (" + detail + ")" : "") +
       ". Please reload the page, or try a current version of Firefox, Chrome, Edge or Safari.";
+  }
+
+  // Quick start before the app runs: only on a first visit (no saved game
+  // to lose, no link to open). The click is remembered on the shell
+  // (data-quick) and the app starts the game as soon as it runs; until
+  // then the button says so. With a saved game the button stays disabled
+  // and the line says that the game is loading.
+  var saved = false;
+  try {
+    saved = !!localStorage.getItem("barricade.game");
+  } catch (e) {
+    saved = true;
+  }
+  if (saved && boot) {
+    boot.textContent = "Loading your game…";
+  } else if (quick && shell && !location.hash) {
+    quick.disabled = false;
+    quick.addEventListener("click", function () {
+      shell.setAttribute("data-quick", "");
+      quick.disabled = true;
+      quick.setAttribute("aria-busy", "true");
+      quick.textContent = "Starting…";
+    });
   }
 
   if (typeof WebAssembly !== "object") {

@@ -12,6 +12,7 @@
 //! - [`geometry`]: board coordinates scaled into SVG units.
 //! - [`text`]: every user-visible string.
 //! - [`components`]: the Leptos components that draw a scene.
+//! - [`shell`]: the page before the app (the prerendered board).
 //! - [`browser`]: the few browser services (storage, seeds, timers).
 //! - [`link`]: the links into the app (replay, play by link, seed).
 //! - [`ai_protocol`] and `ai_worker`: the computer players think in a web
@@ -29,6 +30,7 @@ pub mod geometry;
 pub mod link;
 pub mod qr;
 pub mod scene;
+pub mod shell;
 pub mod state;
 pub mod text;
 

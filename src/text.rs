@@ -25,6 +25,8 @@ pub enum Text {
     HeldBarricade,
     /// Shown while the app has not started (no JavaScript or WebAssembly).
     NeedsScript,
+    /// Shown beside the prerendered board while the app loads.
+    Loading,
     /// Heading of the new-game form.
     NewGame,
     /// The seats fieldset.
@@ -148,6 +150,7 @@ pub fn t(text: Text) -> &'static str {
         Text::Barricade => "Barricade",
         Text::HeldBarricade => "Barricade held by this pawn",
         Text::NeedsScript => "Barricade needs JavaScript and WebAssembly to run.",
+        Text::Loading => "Loading the game…",
         Text::NewGame => "New game",
         Text::Players => "Players",
         Text::SeatOff => "Not playing",

@@ -2,7 +2,7 @@
 //! [`App`] lays out the page and routes clicks and keys to the intents of
 //! [`crate::ctx::Ctx`].
 
-mod board;
+pub mod board;
 mod dom;
 mod panel;
 mod replay_panel;
@@ -25,6 +25,12 @@ pub fn App() -> impl IntoView {
     let ctx = Ctx::load();
     clock::start(ctx);
     ctx.open_link(&browser::fragment());
+    // A click on the prerendered page's Quick start, made while the app
+    // was loading (see crate::shell).
+    if crate::shell::quick_start_asked() && !has_game && ctx.screen.get_untracked() == Screen::Setup
+    {
+        ctx.start(ctx.settings.with_untracked(|s| s.choices));
+    }
     // A link pasted into the address bar of the open page.
     let _links = window_event_listener(ev::hashchange, move |_| {
         ctx.open_link(&browser::fragment());

@@ -7,6 +7,10 @@
 //! - the app's JavaScript glue and `boot.js` are minified with terser
 //!   (Trunk's own JS minifier cannot read wasm-bindgen's module), and the
 //!   glue's integrity hash in `index.html` follows;
+//! - the page shell goes into `<main data-shell>`: the board in its start
+//!   position and the top of the new-game panel, drawn by the app's own
+//!   markup builder (`barricade_web::shell::page`), so the board shows
+//!   before the WebAssembly has loaded;
 //! - `sw.js` gets the list of files to precache and a build id that
 //!   changes whenever any file changes.
 
@@ -28,6 +32,7 @@ pub fn finish() -> Result<(), String> {
             html = minify(&dir.join(&file), module, &html)?;
         }
     }
+    let html = add_shell(&html, &barricade_web::shell::page())?;
     let html = add_csp(&html)?;
     write(&index, &html)?;
 
@@ -118,6 +123,16 @@ fn add_csp(html: &str) -> Result<String, String> {
     Ok(format!("{}{meta}{}", &html[..at], &html[at..]))
 }
 
+/// Puts `shell` into the `<main>` marked `data-shell` (minified or not),
+/// replacing whatever it held.
+fn add_shell(html: &str, shell: &str) -> Result<String, String> {
+    let missing = "index.html has no <main data-shell>...</main>";
+    let mark = html.find("data-shell").ok_or(missing)?;
+    let open_end = mark + html[mark..].find('>').ok_or(missing)? + 1;
+    let close = open_end + html[open_end..].find("</main>").ok_or(missing)?;
+    Ok(format!("{}{shell}{}", &html[..open_end], &html[close..]))
+}
+
 /// The text of every `<script>` element without a `src`.
 fn inline_scripts(html: &str) -> impl Iterator<Item = &str> {
     html.split("<script").skip(1).filter_map(|rest| {
@@ -178,5 +193,19 @@ mod tests {
         assert!(out.find("Content-Security-Policy").unwrap() < out.find("<script").unwrap());
         let minified = add_csp("<meta charset=utf-8><script>go()</script>").unwrap();
         assert!(minified.starts_with("<meta charset=utf-8>\n    <meta http-equiv"));
+    }
+
+    #[test]
+    fn the_shell_fills_its_main_once() {
+        let html = "<body><main class=layout data-shell></main><script>x</script></body>";
+        let once = add_shell(html, "<svg></svg>").unwrap();
+        assert_eq!(
+            once,
+            "<body><main class=layout data-shell><svg></svg></main><script>x</script></body>"
+        );
+        assert_eq!(add_shell(&once, "<svg></svg>").unwrap(), once);
+        assert!(add_shell("<body></body>", "x").is_err());
+        let page = add_shell(html, &barricade_web::shell::page()).unwrap();
+        assert_eq!(page.matches("data-square=").count(), 112);
     }
 }

@@ -1,0 +1,325 @@
+//! The board's markup, built once as text by native code: the app writes
+//! it into its `<svg>` when the page has no prerendered board, and
+//! `cargo xtask finish-site` writes the same text into `index.html`
+//! (see [`crate::shell`]), so the page shows the board before the
+//! WebAssembly has loaded.
+//!
+//! The board holds every element the update code keeps a handle on: the
+//! layers, the 112 squares, the four homes, all 20 pawns, the pool of 11
+//! barricades, and the route and ghost of the hover layer. Pieces are
+//! drawn at the origin and put in place by a transform, so moving one is
+//! one attribute.
+
+use crate::geometry::{
+    BARRICADE_RADIUS, HOME_RADIUS, PAWN_RADIUS, SQUARE_RADIUS, Tenths, home_outline, home_xy,
+    square_xy,
+};
+use crate::scene::{PawnPiece, Place, Scene};
+use crate::text::{Text, pawn_label, t};
+use barricade_rules::{Colour, Square, board};
+use std::fmt::Write;
+
+/// The pawns of a colour, and the barricades of the game.
+pub const PAWNS: usize = 5;
+/// The barricades of the game: the size of both barricade pools.
+pub const BARRICADES: usize = 11;
+
+/// The layers the pieces go in, by their class, in drawing order.
+pub const LAYERS: [&str; 5] = [
+    "homes-layer",
+    "bars-layer",
+    "hover-layer",
+    "pawns-layer",
+    "held-layer",
+];
+
+/// The whole board with the pieces of `scene`, which has every colour in
+/// play and all eleven barricades on the board (the start of a game, or
+/// the new-game form's preview of a four-player game).
+pub fn board_markup(scene: &Scene) -> String {
+    let mut m = String::with_capacity(40_000);
+    m.push_str(concat!(
+        r##"<defs><radialGradient id="gloss" cx="35%" cy="30%" r="70%"><stop offset="0%" stop-color="#fff" stop-opacity="0.55"/><stop offset="45%" stop-color="#fff" stop-opacity="0"/></radialGradient>"##,
+        r##"<radialGradient id="paper" cx="50%" cy="40%" r="75%"><stop offset="0%" stop-color="#f3cf6b"/><stop offset="100%" stop-color="#dfaa38"/></radialGradient>"##,
+        r##"<filter id="lift" x="-50%" y="-50%" width="200%" height="200%"><feDropShadow dx="0.6" dy="0.9" stdDeviation="0.7" flood-opacity="0.45"/></filter></defs>"##,
+        r#"<rect class="field" x="-8" y="-9" width="176" height="178" rx="6"/><g class="homes-layer">"#,
+    ));
+    for &c in &scene.homes {
+        home(&mut m, c, scene.turn == Some(c));
+    }
+    m.push_str("</g>");
+    for (a, b) in board::connections() {
+        let (x1, y1) = square_xy(a);
+        let (x2, y2) = square_xy(b);
+        let _ = write!(
+            m,
+            r#"<line class="track" x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
+            Tenths(x1),
+            Tenths(y1),
+            Tenths(x2),
+            Tenths(y2)
+        );
+    }
+    for s in Square::all() {
+        cell(&mut m, s);
+    }
+    m.push_str(r#"<g class="bars-layer">"#);
+    for &s in &scene.barricades {
+        barricade(&mut m, "data-barricade", s, &translate(square_xy(s)));
+    }
+    let _ = write!(
+        m,
+        r#"</g><g class="hover-layer"><polyline class="route" points="" display="none"/><circle class="ghost" r="{}" display="none"/></g><g class="pawns-layer">"#,
+        Tenths(BARRICADE_RADIUS)
+    );
+    for p in &scene.pawns {
+        pawn(&mut m, p);
+    }
+    m.push_str(r#"</g><g class="held-layer"></g>"#);
+    m
+}
+
+/// One square, with its name; the goal has its rings and a title.
+fn cell(m: &mut String, s: Square) {
+    let (x, y) = square_xy(s);
+    let at = format!(r#"cx="{}" cy="{}""#, Tenths(x), Tenths(y));
+    let goal = s == Square::GOAL;
+    let _ = write!(
+        m,
+        r#"<g class="cell{}" data-square="{s}"><circle class="hit" {at} r="4.9"/>"#,
+        if goal { " goal" } else { "" }
+    );
+    if goal {
+        let _ = write!(
+            m,
+            r#"<title>{}</title><circle class="goal-ring" {at} r="{}"/><circle class="goal-eye" {at} r="{}"/>"#,
+            t(Text::Goal),
+            Tenths(SQUARE_RADIUS * 19 / 10),
+            Tenths(SQUARE_RADIUS * 9 / 10)
+        );
+    } else {
+        let start = board::barricade_start_squares().contains(&s);
+        let _ = write!(
+            m,
+            r#"<circle class="square{}" {at} r="{}"/>"#,
+            if start { " start" } else { "" },
+            Tenths(SQUARE_RADIUS)
+        );
+    }
+    let _ = write!(
+        m,
+        r#"<circle class="halo" {at} r="{}"/></g>"#,
+        Tenths(SQUARE_RADIUS + 12)
+    );
+}
+
+/// The class of a colour's home (`turn`: its turn, it glows).
+pub fn home_class(c: Colour, turn: bool) -> String {
+    format!("home {}{}", c.name(), if turn { " turn" } else { "" })
+}
+
+/// A colour's home: a pentagon below its entry square joined to it by a
+/// dotted line.
+fn home(m: &mut String, c: Colour, turn: bool) {
+    let (ex, ey) = square_xy(c.entry());
+    let (hx, hy) = home_xy(c);
+    let _ = write!(
+        m,
+        r#"<g class="{}" data-home="{}"><line class="home-link" x1="{}" y1="{}" x2="{}" y2="{}"/><polygon class="home-outline" points="{}"/></g>"#,
+        home_class(c, turn),
+        c.name(),
+        Tenths(ex),
+        Tenths(ey + SQUARE_RADIUS),
+        Tenths(hx),
+        Tenths(hy - HOME_RADIUS),
+        home_outline(c)
+    );
+}
+
+/// The `transform` attribute that puts a piece drawn at the origin at
+/// `(x, y)` (tenths of an SVG unit).
+pub fn translate((x, y): (i32, i32)) -> String {
+    format!("translate({} {})", Tenths(x), Tenths(y))
+}
+
+/// Where the `index`-th held barricade (french) sits: on the shoulder of
+/// the pawn on its square, a second one of the same pawn a little higher.
+/// Returns its `transform` (the piece at 55 % of its size).
+pub fn held_transform(held: &[Square], index: usize) -> String {
+    let s = held[index];
+    let (x, y) = square_xy(s);
+    let r = BARRICADE_RADIUS * 55 / 100;
+    let stacked = held[..index].iter().filter(|&&h| h == s).count() as i32;
+    let centre = (
+        x + PAWN_RADIUS * 8 / 10,
+        y - PAWN_RADIUS * 8 / 10 - stacked * r,
+    );
+    format!("{} scale(0.55)", translate(centre))
+}
+
+/// One barricade piece at the origin, moved by `transform`: a cream disc
+/// with a dark bar, lifted above the board; `kind` is its data attribute
+/// (`data-barricade`, or `data-held` for one held by a pawn).
+pub fn barricade(m: &mut String, kind: &str, at: Square, transform: &str) {
+    let title = t(if kind == "data-held" {
+        Text::HeldBarricade
+    } else {
+        Text::Barricade
+    });
+    let r = BARRICADE_RADIUS;
+    let _ = write!(
+        m,
+        r#"<g class="barricade" {kind}="" data-at="{at}" transform="{transform}" filter="url(#lift)"><title>{title}</title><circle class="barricade-body" r="{}"/><rect class="barricade-bar" x="{}" y="{}" width="{}" height="{}" rx="{}"/></g>"#,
+        Tenths(r),
+        Tenths(-r * 62 / 100),
+        Tenths(-r * 22 / 100),
+        Tenths(r * 124 / 100),
+        Tenths(r * 43 / 100),
+        Tenths(r * 13 / 100),
+    );
+}
+
+/// A pawn, with its colour's own mark so that colours can be told apart
+/// without seeing colour (red a dot, green a ring, yellow a bar, blue a
+/// cross), and the attributes of [`pawn_attributes`].
+fn pawn(m: &mut String, p: &PawnPiece) {
+    let c = p.colour;
+    let mark = match c {
+        Colour::Red => r#"<circle class="mark" r="0.84"/>"#,
+        Colour::Green => r#"<circle class="mark ring" r="1.35" fill="none"/>"#,
+        Colour::Yellow => {
+            r#"<rect class="mark" x="-1.5" y="-0.42" width="3" height="0.84" rx="0.2"/>"#
+        }
+        Colour::Blue => r#"<path class="mark cross" d="M-1.2 -1.2L1.2 1.2M-1.2 1.2L1.2 -1.2"/>"#,
+    };
+    let _ = write!(
+        m,
+        r#"<g class="pawn {0}" data-pawn="{0}" data-n="{1}""#,
+        c.name(),
+        p.number
+    );
+    for (name, value) in pawn_attributes(p) {
+        if let Some(v) = value {
+            let _ = write!(m, r#" {name}="{v}""#);
+        }
+    }
+    let _ = write!(
+        m,
+        r#"><g filter="url(#lift)"><circle class="pawn-ring" r="{0}"/><circle class="pawn-body" r="{1}"/><circle class="pawn-gloss" r="{1}" fill="url(#gloss)"/>{mark}</g></g>"#,
+        Tenths(PAWN_RADIUS + 11),
+        Tenths(PAWN_RADIUS),
+    );
+}
+
+/// The attributes of a pawn that change: `(name, Some(value))` to set,
+/// `(name, None)` to remove.
+pub fn pawn_attributes(p: &PawnPiece) -> [(&'static str, Option<String>); 8] {
+    let (x, y) = p.place.xy(p.colour);
+    let on = match p.place {
+        Place::On(s) => Some(s),
+        Place::Home(_) => None,
+    };
+    let flag = |b: bool| b.then(String::new);
+    [
+        (
+            "data-at",
+            Some(on.map_or("home".to_string(), |s| s.to_string())),
+        ),
+        (
+            "style",
+            Some(format!(
+                "transform:translate({}px,{}px)",
+                Tenths(x),
+                Tenths(y)
+            )),
+        ),
+        ("data-selectable", flag(p.selectable)),
+        ("data-selected", flag(p.selected)),
+        ("tabindex", p.selectable.then(|| "0".to_string())),
+        ("role", p.selectable.then(|| "button".to_string())),
+        ("aria-pressed", p.selectable.then(|| p.selected.to_string())),
+        ("aria-label", Some(pawn_label(p.colour, on))),
+    ]
+}
+
+/// The `points` of the polyline along `points` (tenths of an SVG unit).
+pub fn polyline(points: &[(i32, i32)]) -> String {
+    let mut m = String::new();
+    for (i, &(x, y)) in points.iter().enumerate() {
+        let sep = if i > 0 { " " } else { "" };
+        let _ = write!(m, "{sep}{},{}", Tenths(x), Tenths(y));
+    }
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn count(haystack: &str, needle: &str) -> usize {
+        haystack.matches(needle).count()
+    }
+
+    #[test]
+    fn the_board_has_every_square_and_track() {
+        let m = board_markup(&Scene::start());
+        assert_eq!(count(&m, "data-square="), 112);
+        assert_eq!(count(&m, r#"class="track""#), board::connections().count());
+        assert_eq!(count(&m, "square start"), 11);
+        assert!(m.contains(
+            r#"<g class="cell goal" data-square="i14"><circle class="hit" cx="80" cy="0" r="4.9"/>"#
+        ));
+        let exponent = m
+            .as_bytes()
+            .windows(2)
+            .any(|w| w[0].is_ascii_digit() && w[1] == b'e');
+        assert!(!m.contains("NaN") && !exponent);
+    }
+
+    #[test]
+    fn pieces_and_homes() {
+        let m = board_markup(&Scene::start());
+        assert_eq!(count(&m, "data-pawn="), 20);
+        assert_eq!(
+            count(&m, r#"data-pawn="blue" data-n="4" data-at="home""#),
+            1
+        );
+        assert_eq!(count(&m, "data-barricade"), 11);
+        assert!(m.contains(r#"data-barricade="" data-at="i13" transform="translate(80 10)""#));
+        assert_eq!(count(&m, "data-home="), 4);
+        assert_eq!(count(&m, "data-held"), 0);
+    }
+
+    #[test]
+    fn held_barricades_sit_on_their_pawns() {
+        let c3: Square = "c3".parse().unwrap();
+        assert_eq!(
+            held_transform(&[c3, c3], 0),
+            "translate(22.4 107.6) scale(0.55)"
+        );
+        assert_eq!(
+            held_transform(&[c3, c3], 1),
+            "translate(22.4 105.8) scale(0.55)"
+        );
+    }
+
+    #[test]
+    fn pawn_attributes_follow_the_piece() {
+        let mut p = Scene::start().pawns[0];
+        let attrs = pawn_attributes(&p);
+        assert_eq!(attrs[0].1.as_deref(), Some("home"));
+        assert_eq!(attrs[2].1, None);
+        p.place = Place::On(Square::GOAL);
+        p.selectable = true;
+        let attrs = pawn_attributes(&p);
+        assert_eq!(attrs[0].1.as_deref(), Some("i14"));
+        assert_eq!(attrs[1].1.as_deref(), Some("transform:translate(80px,0px)"));
+        assert_eq!(attrs[2].1.as_deref(), Some(""));
+        assert_eq!(attrs[6].1.as_deref(), Some("false"));
+    }
+
+    #[test]
+    fn routes_are_polylines() {
+        assert_eq!(polyline(&[(0, 5), (-12, 100)]), "0,0.5 -1.2,10");
+    }
+}
