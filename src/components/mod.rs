@@ -27,7 +27,9 @@ pub fn App() -> impl IntoView {
     ctx.open_link(&browser::fragment());
     // A click on the prerendered page's Quick start, made while the app
     // was loading (see crate::shell).
-    if crate::shell::quick_start_asked() && !has_game && ctx.screen.get_untracked() == Screen::Setup
+    if crate::shell::quick_start_asked()
+        && !ctx.has_game.get_untracked()
+        && ctx.screen.get_untracked() == Screen::Setup
     {
         ctx.start(ctx.settings.with_untracked(|s| s.choices));
     }
