@@ -198,6 +198,8 @@ fn log_rows(s: &GameState) -> String {
 /// What the panel last showed, to touch only what changed.
 #[derive(Default)]
 pub struct Panel {
+    /// The revision of the game the log and statistics were written for.
+    revision: Option<u64>,
     pips: String,
     stats: String,
     log: String,
@@ -208,6 +210,8 @@ impl Panel {
     pub fn update(&mut self, root: &Element, ctx: Ctx) {
         let human = ctx.human_turn();
         let tumbling = ctx.tumbling.get();
+        let revision = ctx.revision.get();
+        let same_record = self.revision.replace(revision) == Some(revision);
         ctx.state.with(|s| {
             let over = s.winner().is_some();
             let turn = s.turn();
@@ -251,7 +255,9 @@ impl Panel {
                     ".end-title",
                     &s.winner().map(wins).unwrap_or_default(),
                 );
-                dom::html(root, ".stats tbody", &mut self.stats, stats_rows(s));
+                if !same_record {
+                    dom::html(root, ".stats tbody", &mut self.stats, stats_rows(s));
+                }
             }
             let shown = [
                 (Action::Pass, human && s.can_pass()),
@@ -306,7 +312,11 @@ impl Panel {
             let empty = s.log().is_empty() && s.game().opening().is_none();
             dom::with(root, ".log .muted", |el| flag(el, "hidden", !empty));
             dom::with(root, ".entries", |el| flag(el, "hidden", empty));
-            dom::html(root, ".entries", &mut self.log, log_rows(s));
+            // The log changes with the record only (not with a selection
+            // or a walking pawn's step).
+            if !same_record {
+                dom::html(root, ".entries", &mut self.log, log_rows(s));
+            }
 
             // By link, once this device has played, the link goes on to the
             // next player; otherwise Share shows the replay link.
