@@ -39,6 +39,18 @@ const ROWS: [(u8, &[u8]); 14] = [
     ),
 ];
 
+/// The classic board as a [`Layout`](crate::boards::Layout).
+pub(crate) const CLASSIC: crate::boards::Layout = crate::boards::Layout {
+    id: crate::boards::BoardId::Classic,
+    rows: &ROWS,
+    width: WIDTH,
+    barricade_start: &BARRICADE_START,
+    rest: &[],
+    village: &[],
+    forest: None,
+    pawns_per_colour: 5,
+};
+
 /// Width of the coordinate grid (x = 0..WIDTH).
 pub const WIDTH: u8 = 17;
 /// Height of the coordinate grid (y = 0..HEIGHT).

@@ -28,6 +28,7 @@
 //! ```
 
 pub mod board;
+pub mod boards;
 pub mod code;
 pub mod colour;
 pub mod distance;
@@ -39,6 +40,7 @@ pub mod opening;
 mod paths;
 pub mod policy;
 pub mod position;
+mod quick;
 pub mod record;
 pub mod roll;
 pub mod rules;
@@ -47,6 +49,7 @@ pub mod setup;
 pub mod squareset;
 
 pub use board::Square;
+pub use boards::{Board, BoardId, Forest};
 pub use colour::{Colour, ColourSet, Team};
 pub use game::Game;
 pub use moves::{Candidate, Move, MoveList, Origin, Path};

@@ -1,6 +1,7 @@
 //! [`Position`]: the whole state of a game, and playing moves on it.
 
-use crate::board::{self, Square};
+use crate::board::Square;
+use crate::boards::{Board, BoardId};
 use crate::colour::{Colour, Team};
 use crate::moves::{Move, Origin};
 use crate::roll::Roll;
@@ -10,9 +11,11 @@ use crate::setup::Setup;
 use crate::squareset::SquareSet;
 use core::fmt;
 
-/// The number of pawns of every seated colour.
+/// The number of pawns of every seated colour on the classic board (see
+/// [`Board::pawns_per_colour`] for any board).
 pub const PAWNS_PER_COLOUR: usize = 5;
-/// The number of barricades in a game.
+/// The number of barricades in a game on the classic board (see
+/// [`Board::barricade_count`]); no board has more.
 pub const BARRICADES: usize = 11;
 
 /// What the game waits for next.
@@ -153,11 +156,14 @@ impl Held {
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
+    pub(crate) board: &'static Board,
     pub(crate) rules: Rules,
     pub(crate) seats: Seats,
     pub(crate) turn: u8,
     pub(crate) roll: Option<Roll>,
     pub(crate) pawns: [SquareSet; 4],
+    /// Pawns in the forest, per colour (quick board).
+    pub(crate) forest: [u8; 4],
     pub(crate) barricades: SquareSet,
     pub(crate) held: Held,
     pub(crate) to_place: u8,
@@ -180,19 +186,59 @@ impl Position {
     /// assert_eq!(pos.at_home(Colour::Blue), 5);
     /// ```
     pub fn new(rules: Rules, seats: Seats) -> Position {
+        Position::new_on(BoardId::Classic, rules, seats)
+    }
+
+    /// The start position on `board`.
+    ///
+    /// ```
+    /// use barricade_rules::{BoardId, Colour, Position, Rules, Seats};
+    /// let pos = Position::new_on(BoardId::Quick, Rules::default(), Seats::default());
+    /// assert_eq!(pos.board().id(), BoardId::Quick);
+    /// assert_eq!(pos.barricades().len(), 6);
+    /// assert_eq!(pos.at_home(Colour::Blue), 4);
+    /// ```
+    pub fn new_on(board: BoardId, rules: Rules, seats: Seats) -> Position {
+        let board = board.board();
         Position {
+            board,
             rules,
             seats,
             turn: 0,
             roll: None,
             pawns: [SquareSet::EMPTY; 4],
-            barricades: board::barricade_start_squares().into_iter().collect(),
+            forest: [0; 4],
+            barricades: board.barricade_start().iter().copied().collect(),
             held: Held::default(),
             to_place: 0,
             choosing: false,
             bound: None,
             end_after_place: false,
         }
+    }
+
+    /// The board the game is played on.
+    ///
+    /// ```
+    /// use barricade_rules::{BoardId, Position};
+    /// let pos: Position = "board=quick".parse().unwrap();
+    /// assert_eq!(pos.board().id(), BoardId::Quick);
+    /// ```
+    #[inline]
+    pub fn board(&self) -> &'static Board {
+        self.board
+    }
+
+    /// How many of `colour`'s pawns are in the forest (quick board).
+    ///
+    /// ```
+    /// use barricade_rules::{Colour, Position};
+    /// let pos: Position = "board=quick red=forest,forest,i5".parse().unwrap();
+    /// assert_eq!(pos.in_forest(Colour::Red), 2);
+    /// assert_eq!(pos.at_home(Colour::Red), 1);
+    /// ```
+    pub fn in_forest(&self, colour: Colour) -> usize {
+        usize::from(self.forest[colour.index()])
     }
 
     /// The rules in force.
@@ -281,7 +327,9 @@ impl Position {
     /// ```
     pub fn at_home(&self, colour: Colour) -> usize {
         if self.seats.contains(colour) {
-            PAWNS_PER_COLOUR.saturating_sub(self.pawns(colour).len())
+            self.board
+                .pawns_per_colour()
+                .saturating_sub(self.pawns(colour).len() + self.in_forest(colour))
         } else {
             0
         }
@@ -406,7 +454,25 @@ impl Position {
     /// assert_eq!(pos.placement_squares().len(), 94 - 11);
     /// ```
     pub fn placement_squares(&self) -> SquareSet {
-        self.rules.barricade_squares() - self.barricades - self.all_pawns()
+        self.barricade_squares() - self.barricades - self.all_pawns()
+    }
+
+    /// Where a barricade may stand at all on this board under these rules:
+    /// not the goal, not a rest square, and not the bottom row unless the
+    /// rules have `bottom-row`.
+    ///
+    /// ```
+    /// use barricade_rules::Position;
+    /// assert_eq!("".parse::<Position>().unwrap().barricade_squares().len(), 94);
+    /// assert_eq!("board=quick".parse::<Position>().unwrap().barricade_squares().len(), 66 - 17 - 1 - 7);
+    /// ```
+    #[inline]
+    pub fn barricade_squares(&self) -> SquareSet {
+        if self.rules.bottom_row {
+            self.board.barricade_allowed() | self.board.bottom_row()
+        } else {
+            self.board.barricade_allowed()
+        }
     }
 
     /// Sets the roll of the player to move (only when the game waits for a
@@ -475,7 +541,10 @@ impl Position {
                 if self.placement_squares().contains(s) {
                     Ok(())
                 } else {
-                    err(format!("a barricade cannot be put on {s}"))
+                    err(format!(
+                        "a barricade cannot be put on {}",
+                        self.board.name(s)
+                    ))
                 }
             }
             (Phase::Place, _) => err("a held barricade must be put down first".into()),
@@ -496,21 +565,38 @@ impl Position {
             (Phase::Move(roll), Move::Step { from, to, drop }) => {
                 let moves = self.legal_moves();
                 let Some(c) = moves.find(from, to) else {
-                    let from = match from {
-                        Origin::Home => "home".to_string(),
-                        Origin::Square(s) => s.to_string(),
-                    };
+                    let from = self.origin_name(from);
+                    let to = self.board.name(to);
                     return err(format!("no pawn can go from {from} to {to} with a {roll}"));
                 };
                 match (moves.needs_drop() && c.takes_barricade(), drop) {
-                    (true, None) => err(format!("the barricade on {to} must be put somewhere")),
-                    (true, Some(d)) if !moves.drop_squares(&c).contains(d) => {
-                        err(format!("the barricade cannot be put on {d}"))
-                    }
+                    (true, None) => err(format!(
+                        "the barricade on {} must be put somewhere",
+                        self.board.name(to)
+                    )),
+                    (true, Some(d)) if !moves.drop_squares(&c).contains(d) => err(format!(
+                        "the barricade cannot be put on {}",
+                        self.board.name(d)
+                    )),
                     (false, Some(_)) => err("no barricade is taken by this move".into()),
                     _ => Ok(()),
                 }
             }
+        }
+    }
+
+    /// The name of an origin on this board: `home`, `forest` or a square.
+    ///
+    /// ```
+    /// use barricade_rules::{Origin, Position};
+    /// let pos: Position = "".parse().unwrap();
+    /// assert_eq!(pos.origin_name(Origin::Home), "home");
+    /// ```
+    pub fn origin_name(&self, origin: Origin) -> String {
+        match origin {
+            Origin::Home => "home".into(),
+            Origin::Forest => "forest".into(),
+            Origin::Square(s) => self.board.name(s),
         }
     }
 
@@ -546,16 +632,25 @@ impl Position {
         let me = self.turn();
         let six = self.roll.is_some_and(|r| r.get() == 6);
         let origin = from.square();
-        if let Some(s) = origin {
-            self.pawns[me.index()].remove(s);
+        match from {
+            Origin::Square(s) => self.pawns[me.index()].remove(s),
+            Origin::Forest => {
+                self.forest[me.index()] = self.forest[me.index()].saturating_sub(1);
+            }
+            Origin::Home => {}
         }
-        // Capture: the pawn on `to` goes home (a teammate never stands there
-        // after a legal move).
+        // Capture: the pawn on `to` goes home, or to the forest from the
+        // village (a teammate never stands there after a legal move, nor
+        // anyone on a rest square).
         let target = SquareSet::from_square(to);
         if !((self.all_pawns() - self.pawns[me.index()]) & target).is_empty() {
+            let village = self.board.village().contains(to);
             for c in Colour::ALL {
-                if c != me {
-                    self.pawns[c.index()] = self.pawns[c.index()] - target;
+                if c != me && self.pawns[c.index()].contains(to) {
+                    self.pawns[c.index()].remove(to);
+                    if village {
+                        self.forest[c.index()] += 1;
+                    }
                 }
             }
             if self.rules.french {
@@ -629,7 +724,11 @@ impl Position {
             list.extend(self.pawns(c).iter().map(Origin::Square));
             list.extend((0..self.at_home(c)).map(|_| Origin::Home));
         }
+        for c in Colour::ALL {
+            pawns[c.index()].extend((0..self.in_forest(c)).map(|_| Origin::Forest));
+        }
         Setup {
+            board: self.board.id(),
             rules: self.rules,
             seats: self.seats,
             turn: self.turn(),

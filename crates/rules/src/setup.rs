@@ -6,13 +6,14 @@
 //!
 //! | key | value | default |
 //! |---|---|---|
+//! | `board` | `classic` or `quick` (written only for the quick board) | `classic` |
 //! | `rules` | rule-set name (`ravensburger`, `french+free-pass`, ...) | `ravensburger` |
 //! | `seats` | colours in playing order, comma-separated | `red,green,yellow,blue` |
 //! | `teams` | teams separated by `/`, colours joined by `+` (`red+yellow/green+blue`) | none |
 //! | `turn` | colour to play | first seat |
 //! | `roll` | 1..6 | none (waiting for a roll) |
-//! | `red`, `green`, `yellow`, `blue` | squares of that colour's pawns on the board (`home` allowed); pawns not listed are at home | all at home |
-//! | `barricades` | the barricade squares | the 11 start squares |
+//! | `red`, `green`, `yellow`, `blue` | squares of that colour's pawns on the board (`home` and, on the quick board, `forest` allowed); pawns not listed are at home | all at home |
+//! | `barricades` | the barricade squares | the board's start squares |
 //! | `held` | french: squares of pawns holding a taken barricade | none |
 //! | `place` | french: barricades the player to move must put down now | 0 |
 //! | `then` | french: `end` (turn ends after placing), `again` (choose to roll again), `bound` (a pawn was chosen to move again) | none |
@@ -25,9 +26,10 @@
 //! ```
 
 use crate::board::Square;
+use crate::boards::{Board, BoardId};
 use crate::colour::{Colour, ColourSet};
 use crate::moves::Origin;
-use crate::position::{BARRICADES, Held, PAWNS_PER_COLOUR, Position};
+use crate::position::{BARRICADES, Held, Position};
 use crate::roll::Roll;
 use crate::rules::Rules;
 use crate::seats::Seats;
@@ -47,6 +49,8 @@ use core::str::FromStr;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
+    /// The board.
+    pub board: BoardId,
     /// The rules.
     pub rules: Rules,
     /// Seats and teams.
@@ -55,8 +59,9 @@ pub struct Setup {
     pub turn: Colour,
     /// The pending roll.
     pub roll: Option<Roll>,
-    /// Per colour (indexed by [`Colour::index`]): 5 entries for a seated
-    /// colour, none for an unseated one.
+    /// Per colour (indexed by [`Colour::index`]): one entry per pawn
+    /// (the board's pawns per colour) for a seated colour, none for an
+    /// unseated one.
     pub pawns: [Vec<Origin>; 4],
     /// The barricades on the board.
     pub barricades: Vec<Square>,
@@ -116,19 +121,26 @@ impl Position {
     ///     "there must be 11 barricades, found 10");
     /// ```
     pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
+        let board = setup.board.board();
+        let name = |s: Square| board.name(s);
         let seats = setup.seats;
         let Some(turn) = seats.seat_of(setup.turn) else {
             return bad(format!("{} is to play but is not seated", setup.turn));
         };
         let mut occupied = SquareSet::EMPTY;
         let mut put = |s: Square| {
+            if !board.contains(s) {
+                return bad(format!("square {} is not on the board", s.index()));
+            }
             if occupied.contains(s) {
-                return bad(format!("two pieces on {s}"));
+                return bad(format!("two pieces on {}", name(s)));
             }
             occupied.insert(s);
             Ok(())
         };
         let mut pawns = [SquareSet::EMPTY; 4];
+        let mut forest = [0u8; 4];
+        let ppc = board.pawns_per_colour();
         for c in Colour::ALL {
             let list = &setup.pawns[c.index()];
             if !seats.contains(c) {
@@ -137,28 +149,39 @@ impl Position {
                 }
                 continue;
             }
-            if list.len() != PAWNS_PER_COLOUR {
-                return bad(format!("{c} must have 5 pawns, found {}", list.len()));
+            if list.len() != ppc {
+                return bad(format!("{c} must have {ppc} pawns, found {}", list.len()));
             }
             for s in list.iter().filter_map(|o| o.square()) {
                 put(s)?;
                 pawns[c.index()].insert(s);
             }
+            let woods = list.iter().filter(|&&o| o == Origin::Forest).count();
+            if woods > 0 && board.forest().is_none() {
+                return bad(format!(
+                    "{c} has pawns in the forest, but this board has none"
+                ));
+            }
+            forest[c.index()] = woods as u8;
         }
         let mut barricades = SquareSet::EMPTY;
         for &b in &setup.barricades {
-            if b.is_bottom_row() && !setup.rules.bottom_row {
-                return bad(format!("a barricade on the bottom row ({b})"));
+            if board.bottom_row().contains(b) && !setup.rules.bottom_row {
+                return bad(format!("a barricade on the bottom row ({})", name(b)));
             }
             if b == Square::GOAL {
                 return bad("a barricade on the goal");
+            }
+            if board.rest_squares().contains(b) {
+                return bad(format!("a barricade on the rest square {}", name(b)));
             }
             put(b)?;
             barricades.insert(b);
         }
         let total = barricades.len() + setup.held.len() + setup.to_place as usize;
-        if total != BARRICADES {
-            return bad(format!("there must be 11 barricades, found {total}"));
+        let count = board.barricade_count();
+        if total != count {
+            return bad(format!("there must be {count} barricades, found {total}"));
         }
         let french = setup.rules.french;
         let extra = !setup.held.is_empty()
@@ -173,7 +196,8 @@ impl Position {
         for &h in &setup.held {
             if !(occupied - barricades).contains(h) {
                 return bad(format!(
-                    "a barricade is held by a pawn on {h}, but there is none"
+                    "a barricade is held by a pawn on {}, but there is none",
+                    name(h)
                 ));
             }
             held.push(h);
@@ -182,7 +206,10 @@ impl Position {
         if let Some(b) = setup.bound
             && !pawns[me.index()].contains(b)
         {
-            return bad(format!("the pawn to move again on {b} is not {me}'s"));
+            return bad(format!(
+                "the pawn to move again on {} is not {me}'s",
+                name(b)
+            ));
         }
         if setup.choosing && (setup.bound.is_none() || setup.roll.is_some()) {
             return bad("choosing to roll again needs the bound pawn and no roll");
@@ -194,11 +221,13 @@ impl Position {
             return bad("'then=end' needs barricades to put down");
         }
         let pos = Position {
+            board,
             rules: setup.rules,
             seats,
             turn: turn as u8,
             roll: setup.roll,
             pawns,
+            forest,
             barricades,
             held,
             to_place: setup.to_place,
@@ -223,6 +252,28 @@ fn parse_list<T: FromStr>(v: &str, what: &str) -> Result<Vec<T>, PositionError> 
         .collect()
 }
 
+fn parse_squares(board: &Board, v: &str) -> Result<Vec<Square>, PositionError> {
+    v.split(',')
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            board
+                .square(s)
+                .ok_or_else(|| PositionError(format!("bad square '{}'", short(s))))
+        })
+        .collect()
+}
+
+fn parse_origins(board: &Board, v: &str) -> Result<Vec<Origin>, PositionError> {
+    v.split(',')
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            board
+                .parse_origin(s)
+                .map_err(|_| PositionError(format!("bad square '{}'", short(s))))
+        })
+        .collect()
+}
+
 fn short(s: &str) -> String {
     s.chars().take(20).collect()
 }
@@ -232,7 +283,16 @@ impl FromStr for Setup {
 
     /// Parses the position notation (see the module documentation).
     fn from_str(text: &str) -> Result<Setup, PositionError> {
-        let mut s = Setup::default();
+        // The board first: it names the squares and sets the defaults.
+        let mut board = BoardId::Classic;
+        for word in text.split_whitespace() {
+            if let Some(name) = word.strip_prefix("board=") {
+                board = name.parse().map_err(|e| PositionError(format!("{e}")))?;
+            }
+        }
+        let mut s = Position::new_on(board, Rules::default(), Seats::default()).to_setup();
+        let board = board.board();
+        let ppc = board.pawns_per_colour();
         let mut seats_order: Vec<Colour> = Colour::ALL.to_vec();
         let mut teams: Vec<ColourSet> = Vec::new();
         let mut turn = None;
@@ -243,6 +303,7 @@ impl FromStr for Setup {
                 return bad(format!("expected key=value, found '{}'", short(word)));
             };
             match key {
+                "board" => {}
                 "rules" => {
                     s.rules = value.parse().map_err(|e| PositionError(format!("{e}")))?;
                 }
@@ -264,8 +325,8 @@ impl FromStr for Setup {
                         PositionError(format!("bad roll '{}' (1 to 6)", short(value)))
                     })?);
                 }
-                "barricades" => s.barricades = parse_list(value, "square")?,
-                "held" => s.held = parse_list(value, "square")?,
+                "barricades" => s.barricades = parse_squares(board, value)?,
+                "held" => s.held = parse_squares(board, value)?,
                 "place" => {
                     s.to_place = value
                         .parse()
@@ -274,7 +335,11 @@ impl FromStr for Setup {
                         .ok_or_else(|| PositionError(format!("bad count '{}'", short(value))))?
                 }
                 "bound" => {
-                    s.bound = Some(value.parse().map_err(|e| PositionError(format!("{e}")))?)
+                    let b = board.square(value);
+                    s.bound =
+                        Some(b.ok_or_else(|| {
+                            PositionError(format!("bad square '{}'", short(value)))
+                        })?)
                 }
                 "then" => match value {
                     "end" | "again" | "bound" => then = value,
@@ -284,9 +349,9 @@ impl FromStr for Setup {
                     let Ok(c) = key.parse::<Colour>() else {
                         return bad(format!("unknown key '{}'", short(key)));
                     };
-                    let list: Vec<Origin> = parse_list(value, "square")?;
-                    if list.len() > PAWNS_PER_COLOUR {
-                        return bad(format!("{c} has more than 5 pawns"));
+                    let list = parse_origins(board, value)?;
+                    if list.len() > ppc {
+                        return bad(format!("{c} has more than {ppc} pawns"));
                     }
                     pawns[c.index()] = Some(list);
                 }
@@ -300,7 +365,7 @@ impl FromStr for Setup {
         for c in Colour::ALL {
             let mut list = pawns[c.index()].take().unwrap_or_default();
             if s.seats.contains(c) {
-                while list.len() < PAWNS_PER_COLOUR {
+                while list.len() < ppc {
                     list.push(Origin::Home);
                 }
             }
@@ -328,6 +393,11 @@ fn join(items: impl Iterator<Item = String>) -> String {
 impl fmt::Display for Position {
     /// Writes the position notation, pawns and barricades in square order.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let board = self.board;
+        let names = |set: SquareSet| join(set.iter().map(|s| board.name(s)));
+        if board.id() != BoardId::Classic {
+            write!(f, "board={} ", board.id())?;
+        }
         write!(f, "rules={}", self.rules)?;
         write!(
             f,
@@ -344,27 +414,29 @@ impl fmt::Display for Position {
         }
         for &c in self.seats.colours() {
             let on = self.pawns(c);
-            if !on.is_empty() {
-                write!(f, " {c}={}", join(on.iter().map(|s| s.to_string())))?;
+            let woods = self.in_forest(c);
+            if !on.is_empty() || woods > 0 {
+                let forest = (0..woods).map(|_| "forest".to_string());
+                write!(
+                    f,
+                    " {c}={}",
+                    join(on.iter().map(|s| board.name(s)).chain(forest))
+                )?;
             }
         }
-        write!(
-            f,
-            " barricades={}",
-            join(self.barricades.iter().map(|s| s.to_string()))
-        )?;
+        write!(f, " barricades={}", names(self.barricades))?;
         if self.held.len() > 0 {
             write!(
                 f,
                 " held={}",
-                join(self.held.squares().map(|s| s.to_string()))
+                join(self.held.squares().map(|s| board.name(s)))
             )?;
         }
         if self.to_place > 0 {
             write!(f, " place={}", self.to_place)?;
         }
         if let Some(b) = self.bound {
-            write!(f, " bound={b}")?;
+            write!(f, " bound={}", board.name(b))?;
         }
         if self.choosing {
             f.write_str(" then=again")?;
