@@ -99,7 +99,7 @@ impl Position {
     /// Calls `visit` with the path-table group, origin (square index,
     /// [`HOME`] or [`FOREST`]) and kind of every origin the player to move
     /// may move from with `roll`, in the order of the move list: home
-    /// first, then the pawns on the board, then the forest.
+    /// first, then the forest, then the pawns on the board.
     #[inline(always)]
     fn for_each_origin(&self, roll: usize, mut visit: impl FnMut((u32, &[HotEntry]), u8, u32)) {
         let board = self.board;
@@ -109,30 +109,26 @@ impl Position {
         }
         let me = self.turn().index();
         let mine = self.pawns[me];
-        let forest = self.forest[me];
-        // All pawns on the board or in the forest? (Clearing the lowest bit
-        // once per other pawn is cheaper than a 128-bit popcount without
-        // POPCNT.)
-        let ppc = board.pawns_per_colour();
-        let mut all_out = mine.bits() | u128::from(usize::from(forest) >= ppc);
-        for _ in usize::from(forest) + 1..ppc {
-            all_out &= all_out.wrapping_sub(1);
-        }
-        // Every way out of home starts on the entry square: a barricade
-        // there (only possible under `bottom-row`) lets a pawn out only by
-        // landing on it, with a 1.
+        // Every way out of home starts on the entry square, every way out
+        // of the forest on its exit: a barricade there (on an entry only
+        // possible under `bottom-row`; never on the exit, a rest square)
+        // lets a pawn out only by landing on it, with a 1. One visit for
+        // both, home first.
         let entry = board.entry(self.turn());
-        if all_out == 0 && (roll == 1 || !self.barricades.contains(entry)) {
-            visit(table.group(entry.index(), roll - 1), HOME, KIND_HOME);
+        let home = self.home[me] > 0 && (roll == 1 || !self.barricades.contains(entry));
+        let mut off = [(entry, HOME); 2];
+        let mut n = usize::from(home);
+        if self.forest[me] > 0
+            && let Some(f) = board.forest()
+        {
+            off[n] = (f.exit, FOREST);
+            n += 1;
+        }
+        for &(start, origin) in &off[..n] {
+            visit(table.group(start.index(), roll - 1), origin, KIND_HOME);
         }
         for s in mine {
             visit(table.group(s.index(), roll), s.index() as u8, 0);
-        }
-        if forest > 0
-            && let Some(f) = board.forest()
-            && (roll == 1 || !self.barricades.contains(f.exit))
-        {
-            visit(table.group(f.exit.index(), roll - 1), FOREST, KIND_HOME);
         }
     }
 

@@ -164,6 +164,9 @@ pub struct Position {
     pub(crate) pawns: [SquareSet; 4],
     /// Pawns in the forest, per colour (quick board).
     pub(crate) forest: [u8; 4],
+    /// Pawns at home, per colour (0 for unseated colours): kept up to date
+    /// by every move, so move generation reads one byte.
+    pub(crate) home: [u8; 4],
     pub(crate) barricades: SquareSet,
     pub(crate) held: Held,
     pub(crate) to_place: u8,
@@ -208,6 +211,13 @@ impl Position {
             roll: None,
             pawns: [SquareSet::EMPTY; 4],
             forest: [0; 4],
+            home: Colour::ALL.map(|c| {
+                if seats.contains(c) {
+                    board.pawns_per_colour() as u8
+                } else {
+                    0
+                }
+            }),
             barricades: board.barricade_start().iter().copied().collect(),
             held: Held::default(),
             to_place: 0,
@@ -326,13 +336,7 @@ impl Position {
     /// assert_eq!(pos.at_home(Colour::Blue), 0);
     /// ```
     pub fn at_home(&self, colour: Colour) -> usize {
-        if self.seats.contains(colour) {
-            self.board
-                .pawns_per_colour()
-                .saturating_sub(self.pawns(colour).len() + self.in_forest(colour))
-        } else {
-            0
-        }
+        usize::from(self.home[colour.index()])
     }
 
     /// The barricades on the board.
@@ -637,7 +641,7 @@ impl Position {
             Origin::Forest => {
                 self.forest[me.index()] = self.forest[me.index()].saturating_sub(1);
             }
-            Origin::Home => {}
+            Origin::Home => self.home[me.index()] = self.home[me.index()].saturating_sub(1),
         }
         // Capture: the pawn on `to` goes home, or to the forest from the
         // village (a teammate never stands there after a legal move, nor
@@ -650,6 +654,8 @@ impl Position {
                     self.pawns[c.index()].remove(to);
                     if village {
                         self.forest[c.index()] += 1;
+                    } else {
+                        self.home[c.index()] += 1;
                     }
                 }
             }

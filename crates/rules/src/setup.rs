@@ -140,6 +140,7 @@ impl Position {
         };
         let mut pawns = [SquareSet::EMPTY; 4];
         let mut forest = [0u8; 4];
+        let mut home = [0u8; 4];
         let ppc = board.pawns_per_colour();
         for c in Colour::ALL {
             let list = &setup.pawns[c.index()];
@@ -163,6 +164,7 @@ impl Position {
                 ));
             }
             forest[c.index()] = woods as u8;
+            home[c.index()] = list.iter().filter(|&&o| o == Origin::Home).count() as u8;
         }
         let mut barricades = SquareSet::EMPTY;
         for &b in &setup.barricades {
@@ -228,6 +230,7 @@ impl Position {
             roll: setup.roll,
             pawns,
             forest,
+            home,
             barricades,
             held,
             to_place: setup.to_place,
