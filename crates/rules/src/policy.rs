@@ -56,13 +56,19 @@ pub fn greedy(pos: &Position) -> Option<Move> {
             };
             match best {
                 Some(c) => {
-                    let drop = MoveList::drop_squares_after(
-                        pos.placement_squares(),
-                        pos.barricade_squares(),
-                        &c,
-                    )
-                    .last();
-                    Some(c.to_move(drop.filter(|_| !pos.rules().french)))
+                    // Only a taken barricade needs a drop square (and under
+                    // the french rules it is held instead).
+                    let drop = if c.takes_barricade() && !pos.rules().french {
+                        MoveList::drop_squares_after(
+                            pos.placement_squares(),
+                            pos.barricade_squares(),
+                            &c,
+                        )
+                        .last()
+                    } else {
+                        None
+                    };
+                    Some(c.to_move(drop))
                 }
                 None => Some(Move::Pass),
             }
