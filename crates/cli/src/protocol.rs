@@ -32,9 +32,7 @@ fn handle(line: &str) -> Result<Value, String> {
         "play" => {
             let mut pos = position()?;
             let mv = move_from_json(pos.board(), obj.get("move").ok_or("missing \"move\"")?)?;
-            pos.play(mv).map_err(|e| {
-                format!("{} is not legal: {}", pos.board().move_name(e.mv), e.reason)
-            })?;
+            pos.play(mv).map_err(|e| e.to_string())?;
             Ok(json!({ "position": position_to_json(&pos) }))
         }
         "bestmove" => {

@@ -4,7 +4,7 @@ use crate::board::Square;
 use crate::boards::BoardId;
 use crate::moves::Move;
 use crate::opening::Opening;
-use crate::position::{IllegalMove, Phase, Position};
+use crate::position::{IllegalMove, Phase, Position, Reason};
 use crate::record::GameRecord;
 use crate::roll::{Dice, Roll, RollSource};
 use crate::rules::Rules;
@@ -178,10 +178,7 @@ impl<D: RollSource> Game<D> {
     /// ```
     pub fn roll(&mut self) -> Result<Roll, IllegalMove> {
         if self.position.phase() != Phase::Roll {
-            return Err(IllegalMove {
-                mv: Move::Pass,
-                reason: "no roll is due now".into(),
-            });
+            return Err(self.position.illegal(Move::Pass, Reason::NoRollDue));
         }
         let r = self.dice.roll();
         self.position.set_roll(r)?;

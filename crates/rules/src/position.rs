@@ -3,13 +3,13 @@
 use crate::board::Square;
 use crate::boards::{Board, BoardId};
 use crate::colour::{Colour, Team};
+pub use crate::illegal::{IllegalMove, Reason};
 use crate::moves::{Move, Origin};
 use crate::roll::Roll;
 use crate::rules::Rules;
 use crate::seats::Seats;
 use crate::setup::Setup;
 use crate::squareset::SquareSet;
-use core::fmt;
 
 /// The number of pawns of every seated colour on the classic board (see
 /// [`Board::pawns_per_colour`] for any board).
@@ -38,30 +38,6 @@ pub enum Phase {
     /// The game is over; this team won.
     Over(Team),
 }
-
-/// A move that [`Position::play`] refused, with the reason.
-///
-/// ```
-/// use barricade_rules::{Move, Position};
-/// let mut pos: Position = "roll=1".parse().unwrap();
-/// let err = pos.play("home-b1".parse().unwrap()).unwrap_err();
-/// assert_eq!(err.to_string(), "home-b1 is not legal: no pawn can go from home to b1 with a 1");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IllegalMove {
-    /// The refused move.
-    pub mv: Move,
-    /// Why it was refused.
-    pub reason: String,
-}
-
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} is not legal: {}", self.mv, self.reason)
-    }
-}
-
-impl std::error::Error for IllegalMove {}
 
 /// Barricades taken under the french rules and not yet put back: each
 /// entry is the square of the pawn holding it. Kept sorted so that equal
@@ -492,10 +468,7 @@ impl Position {
     /// ```
     pub fn set_roll(&mut self, roll: Roll) -> Result<(), IllegalMove> {
         if self.phase() != Phase::Roll {
-            return Err(IllegalMove {
-                mv: Move::Pass,
-                reason: "no roll is due now".into(),
-            });
+            return Err(self.illegal(Move::Pass, Reason::NoRollDue));
         }
         self.roll = Some(roll);
         Ok(())
@@ -538,54 +511,52 @@ impl Position {
     /// assert!(pos.check("home-c1".parse().unwrap()).is_ok());
     /// ```
     pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
-        let err = |reason: String| Err(IllegalMove { mv, reason });
+        let err = |reason: Reason| Err(self.illegal(mv, reason));
         match (self.phase(), mv) {
-            (Phase::Over(w), _) => err(format!("the game is over, {w} won")),
+            (Phase::Over(w), _) => err(Reason::GameOver(w)),
             (Phase::Place, Move::Place(s)) => {
                 if self.placement_squares().contains(s) {
                     Ok(())
                 } else {
-                    err(format!(
-                        "a barricade cannot be put on {}",
-                        self.board.name(s)
-                    ))
+                    err(Reason::CannotPlace(s))
                 }
             }
-            (Phase::Place, _) => err("a held barricade must be put down first".into()),
+            (Phase::Place, _) => err(Reason::MustPlaceFirst),
             (Phase::ChooseAgain, Move::Again | Move::Pass) => Ok(()),
-            (Phase::ChooseAgain, _) => {
-                err("after a 6 the player chooses to roll again or pass".into())
-            }
-            (Phase::Roll, _) => err("the die has not been rolled".into()),
-            (Phase::Move(_), Move::Again) => err("rolling again needs a 6 moved first".into()),
-            (Phase::Move(_), Move::Place(_)) => err("there is no barricade to put down".into()),
+            (Phase::ChooseAgain, _) => err(Reason::MustChooseAgainOrPass),
+            (Phase::Roll, _) => err(Reason::NotRolled),
+            (Phase::Move(_), Move::Again) => err(Reason::AgainNeedsSix),
+            (Phase::Move(_), Move::Place(_)) => err(Reason::NothingToPlace),
             (Phase::Move(_), Move::Pass) => {
                 if self.legal_moves().can_pass() {
                     Ok(())
                 } else {
-                    err("a move is possible, so passing is not allowed".into())
+                    err(Reason::PassNotAllowed)
                 }
             }
             (Phase::Move(roll), Move::Step { from, to, drop }) => {
                 let moves = self.legal_moves();
                 let Some(c) = moves.find(from, to) else {
-                    let from = self.origin_name(from);
-                    let to = self.board.name(to);
-                    return err(format!("no pawn can go from {from} to {to} with a {roll}"));
+                    return err(Reason::NoSuchMove { from, to, roll });
                 };
                 match (moves.needs_drop() && c.takes_barricade(), drop) {
-                    (true, None) => err(format!(
-                        "the barricade on {} must be put somewhere",
-                        self.board.name(to)
-                    )),
-                    (true, Some(d)) if !moves.drop_squares(&c).contains(d) => err(format!(
-                        "the barricade cannot be put on {}",
-                        self.board.name(d)
-                    )),
-                    (false, Some(_)) => err("no barricade is taken by this move".into()),
+                    (true, None) => err(Reason::DropMissing(to)),
+                    (true, Some(d)) if !moves.drop_squares(&c).contains(d) => {
+                        err(Reason::BadDrop(d))
+                    }
+                    (false, Some(_)) => err(Reason::NoDropNeeded),
                     _ => Ok(()),
                 }
             }
+        }
+    }
+
+    /// `mv` refused on this position's board for `reason`.
+    pub(crate) fn illegal(&self, mv: Move, reason: Reason) -> IllegalMove {
+        IllegalMove {
+            mv,
+            board: self.board.id(),
+            reason,
         }
     }
 
