@@ -12,6 +12,19 @@
 //! assert_eq!(Colour::Red.entry().to_string(), "c1");
 //! ```
 //!
+//! The quick board ("Das schnelle Malefiz") is another [`Board`]:
+//!
+//! ```
+//! use barricade_rules::{Board, BoardId, Colour, Game, Rules, Seats};
+//! let game = Game::new_on(BoardId::Quick, Rules::default(), Seats::default(), 1);
+//! let board = game.position().board();
+//! assert_eq!(board.len(), 66);
+//! assert_eq!(board.rest_squares().len(), 7);
+//! assert_eq!(board.village().len(), 20);
+//! assert_eq!(board.name(board.forest().unwrap().exit), "i5");
+//! assert_eq!(game.position().at_home(Colour::Red), 4);
+//! ```
+//!
 //! A game:
 //!
 //! ```
