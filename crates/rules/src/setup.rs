@@ -245,36 +245,29 @@ impl Position {
     }
 }
 
-fn parse_list<T: FromStr>(v: &str, what: &str) -> Result<Vec<T>, PositionError> {
+/// The comma-separated items of `v`, each read by `read` (`None`: a bad
+/// `what`).
+fn parse_items<T>(
+    v: &str,
+    what: &str,
+    read: impl Fn(&str) -> Option<T>,
+) -> Result<Vec<T>, PositionError> {
     v.split(',')
         .filter(|s| !s.is_empty())
-        .map(|s| {
-            s.parse()
-                .map_err(|_| PositionError(format!("bad {what} '{}'", short(s))))
-        })
+        .map(|s| read(s).ok_or_else(|| PositionError(format!("bad {what} '{}'", short(s)))))
         .collect()
+}
+
+fn parse_list<T: FromStr>(v: &str, what: &str) -> Result<Vec<T>, PositionError> {
+    parse_items(v, what, |s| s.parse().ok())
 }
 
 fn parse_squares(board: &Board, v: &str) -> Result<Vec<Square>, PositionError> {
-    v.split(',')
-        .filter(|s| !s.is_empty())
-        .map(|s| {
-            board
-                .square(s)
-                .ok_or_else(|| PositionError(format!("bad square '{}'", short(s))))
-        })
-        .collect()
+    parse_items(v, "square", |s| board.square(s))
 }
 
 fn parse_origins(board: &Board, v: &str) -> Result<Vec<Origin>, PositionError> {
-    v.split(',')
-        .filter(|s| !s.is_empty())
-        .map(|s| {
-            board
-                .parse_origin(s)
-                .map_err(|_| PositionError(format!("bad square '{}'", short(s))))
-        })
-        .collect()
+    parse_items(v, "square", |s| board.parse_origin(s).ok())
 }
 
 fn short(s: &str) -> String {
