@@ -60,6 +60,7 @@ pub mod roll;
 pub mod rules;
 pub mod seats;
 pub mod setup;
+mod setup_error;
 pub mod squareset;
 
 pub use board::Square;

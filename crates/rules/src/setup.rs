@@ -84,26 +84,10 @@ impl Default for Setup {
     }
 }
 
-/// Why a position was refused.
-///
-/// ```
-/// use barricade_rules::Position;
-/// let err = "red=a1,a1".parse::<Position>().unwrap_err();
-/// assert_eq!(err.to_string(), "two pieces on a1");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PositionError(pub String);
+pub use crate::setup_error::PositionError;
 
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for PositionError {}
-
-fn bad<T>(msg: impl Into<String>) -> Result<T, PositionError> {
-    Err(PositionError(msg.into()))
+fn bad<T>(e: PositionError) -> Result<T, PositionError> {
+    Err(e)
 }
 
 impl Position {
@@ -125,15 +109,15 @@ impl Position {
         let name = |s: Square| board.name(s);
         let seats = setup.seats;
         let Some(turn) = seats.seat_of(setup.turn) else {
-            return bad(format!("{} is to play but is not seated", setup.turn));
+            return bad(PositionError::TurnNotSeated(setup.turn));
         };
         let mut occupied = SquareSet::EMPTY;
         let mut put = |s: Square| {
             if !board.contains(s) {
-                return bad(format!("square {} is not on the board", s.index()));
+                return bad(PositionError::OffBoard(s.index()));
             }
             if occupied.contains(s) {
-                return bad(format!("two pieces on {}", name(s)));
+                return bad(PositionError::TwoPieces(name(s)));
             }
             occupied.insert(s);
             Ok(())
@@ -146,12 +130,16 @@ impl Position {
             let list = &setup.pawns[c.index()];
             if !seats.contains(c) {
                 if !list.is_empty() {
-                    return bad(format!("{c} has pawns but is not seated"));
+                    return bad(PositionError::PawnsNotSeated(c));
                 }
                 continue;
             }
             if list.len() != ppc {
-                return bad(format!("{c} must have {ppc} pawns, found {}", list.len()));
+                return bad(PositionError::PawnCount {
+                    colour: c,
+                    expected: ppc,
+                    found: list.len(),
+                });
             }
             for s in list.iter().filter_map(|o| o.square()) {
                 put(s)?;
@@ -159,9 +147,7 @@ impl Position {
             }
             let woods = list.iter().filter(|&&o| o == Origin::Forest).count();
             if woods > 0 && board.forest().is_none() {
-                return bad(format!(
-                    "{c} has pawns in the forest, but this board has none"
-                ));
+                return bad(PositionError::NoForest(c));
             }
             forest[c.index()] = woods as u8;
             home[c.index()] = list.iter().filter(|&&o| o == Origin::Home).count() as u8;
@@ -169,13 +155,13 @@ impl Position {
         let mut barricades = SquareSet::EMPTY;
         for &b in &setup.barricades {
             if board.bottom_row().contains(b) && !setup.rules.bottom_row {
-                return bad(format!("a barricade on the bottom row ({})", name(b)));
+                return bad(PositionError::BarricadeOnBottomRow(name(b)));
             }
             if b == Square::GOAL {
-                return bad("a barricade on the goal");
+                return bad(PositionError::BarricadeOnGoal);
             }
             if board.rest_squares().contains(b) {
-                return bad(format!("a barricade on the rest square {}", name(b)));
+                return bad(PositionError::BarricadeOnRest(name(b)));
             }
             put(b)?;
             barricades.insert(b);
@@ -183,7 +169,10 @@ impl Position {
         let total = barricades.len() + setup.held.len() + setup.to_place as usize;
         let count = board.barricade_count();
         if total != count {
-            return bad(format!("there must be {count} barricades, found {total}"));
+            return bad(PositionError::BarricadeCount {
+                expected: count,
+                found: total,
+            });
         }
         let french = setup.rules.french;
         let extra = !setup.held.is_empty()
@@ -192,15 +181,12 @@ impl Position {
             || setup.bound.is_some()
             || setup.end_after_place;
         if extra && !french {
-            return bad("held barricades and rolling again belong to the french rules");
+            return bad(PositionError::NotFrench);
         }
         let mut held = Held::default();
         for &h in &setup.held {
             if !(occupied - barricades).contains(h) {
-                return bad(format!(
-                    "a barricade is held by a pawn on {}, but there is none",
-                    name(h)
-                ));
+                return bad(PositionError::NoHolder(name(h)));
             }
             held.push(h);
         }
@@ -208,19 +194,19 @@ impl Position {
         if let Some(b) = setup.bound
             && !pawns[me.index()].contains(b)
         {
-            return bad(format!(
-                "the pawn to move again on {} is not {me}'s",
-                name(b)
-            ));
+            return bad(PositionError::BoundNotOwn {
+                square: name(b),
+                colour: me,
+            });
         }
         if setup.choosing && (setup.bound.is_none() || setup.roll.is_some()) {
-            return bad("choosing to roll again needs the bound pawn and no roll");
+            return bad(PositionError::ChoosingNeedsBound);
         }
         if setup.to_place > 0 && setup.roll.is_some() {
-            return bad("barricades are put down before rolling");
+            return bad(PositionError::PlaceBeforeRoll);
         }
         if setup.end_after_place && setup.to_place == 0 {
-            return bad("'then=end' needs barricades to put down");
+            return bad(PositionError::EndWithoutPlace);
         }
         let pos = Position {
             board,
@@ -239,7 +225,7 @@ impl Position {
             end_after_place: setup.end_after_place,
         };
         if pos.is_over() && (pos.roll.is_some() || pos.to_place > 0 || pos.choosing) {
-            return bad("the game is over: no roll or pending action is allowed");
+            return bad(PositionError::OverButPending);
         }
         Ok(pos)
     }
@@ -249,16 +235,21 @@ impl Position {
 /// `what`).
 fn parse_items<T>(
     v: &str,
-    what: &str,
+    what: &'static str,
     read: impl Fn(&str) -> Option<T>,
 ) -> Result<Vec<T>, PositionError> {
     v.split(',')
         .filter(|s| !s.is_empty())
-        .map(|s| read(s).ok_or_else(|| PositionError(format!("bad {what} '{}'", short(s)))))
+        .map(|s| {
+            read(s).ok_or_else(|| PositionError::BadValue {
+                what,
+                text: short(s),
+            })
+        })
         .collect()
 }
 
-fn parse_list<T: FromStr>(v: &str, what: &str) -> Result<Vec<T>, PositionError> {
+fn parse_list<T: FromStr>(v: &str, what: &'static str) -> Result<Vec<T>, PositionError> {
     parse_items(v, what, |s| s.parse().ok())
 }
 
@@ -268,6 +259,11 @@ fn parse_squares(board: &Board, v: &str) -> Result<Vec<Square>, PositionError> {
 
 fn parse_origins(board: &Board, v: &str) -> Result<Vec<Origin>, PositionError> {
     parse_items(v, "square", |s| board.parse_origin(s).ok())
+}
+
+/// An error of a part (rules, board, colour, seats) as a position error.
+fn part(e: impl fmt::Display) -> PositionError {
+    PositionError::Part(e.to_string())
 }
 
 fn short(s: &str) -> String {
@@ -283,7 +279,7 @@ impl FromStr for Setup {
         let mut board = BoardId::Classic;
         for word in text.split_whitespace() {
             if let Some(name) = word.strip_prefix("board=") {
-                board = name.parse().map_err(|e| PositionError(format!("{e}")))?;
+                board = name.parse().map_err(part)?;
             }
         }
         let mut s = Position::new_on(board, Rules::default(), Seats::default()).to_setup();
@@ -296,12 +292,12 @@ impl FromStr for Setup {
         let mut then = "";
         for word in text.split_whitespace() {
             let Some((key, value)) = word.split_once('=') else {
-                return bad(format!("expected key=value, found '{}'", short(word)));
+                return bad(PositionError::NotKeyValue(short(word)));
             };
             match key {
                 "board" => {}
                 "rules" => {
-                    s.rules = value.parse().map_err(|e| PositionError(format!("{e}")))?;
+                    s.rules = value.parse().map_err(part)?;
                 }
                 "seats" => seats_order = parse_list(value, "colour")?,
                 "teams" => {
@@ -310,15 +306,16 @@ impl FromStr for Setup {
                         .filter(|t| !t.is_empty())
                         .map(|t| t.parse::<ColourSet>())
                         .collect::<Result<_, _>>()
-                        .map_err(|e| PositionError(e.to_string()))?
+                        .map_err(part)?
                 }
                 "turn" => {
-                    turn = Some(value.parse().map_err(|e| PositionError(format!("{e}")))?);
+                    turn = Some(value.parse().map_err(part)?);
                 }
                 "roll" => {
                     let r = value.parse::<u8>().ok().and_then(Roll::new);
-                    s.roll = Some(r.ok_or_else(|| {
-                        PositionError(format!("bad roll '{}' (1 to 6)", short(value)))
+                    s.roll = Some(r.ok_or_else(|| PositionError::BadValue {
+                        what: "roll (1 to 6)",
+                        text: short(value),
                     })?);
                 }
                 "barricades" => s.barricades = parse_squares(board, value)?,
@@ -328,32 +325,43 @@ impl FromStr for Setup {
                         .parse()
                         .ok()
                         .filter(|&n: &u8| n as usize <= BARRICADES)
-                        .ok_or_else(|| PositionError(format!("bad count '{}'", short(value))))?
+                        .ok_or_else(|| PositionError::BadValue {
+                            what: "count",
+                            text: short(value),
+                        })?
                 }
                 "bound" => {
                     let b = board.square(value);
-                    s.bound =
-                        Some(b.ok_or_else(|| {
-                            PositionError(format!("bad square '{}'", short(value)))
-                        })?)
+                    s.bound = Some(b.ok_or_else(|| PositionError::BadValue {
+                        what: "square",
+                        text: short(value),
+                    })?)
                 }
                 "then" => match value {
                     "end" | "again" | "bound" => then = value,
-                    _ => return bad(format!("bad 'then' value '{}'", short(value))),
+                    _ => {
+                        return bad(PositionError::BadValue {
+                            what: "'then' value",
+                            text: short(value),
+                        });
+                    }
                 },
                 _ => {
                     let Ok(c) = key.parse::<Colour>() else {
-                        return bad(format!("unknown key '{}'", short(key)));
+                        return bad(PositionError::UnknownKey(short(key)));
                     };
                     let list = parse_origins(board, value)?;
                     if list.len() > ppc {
-                        return bad(format!("{c} has more than {ppc} pawns"));
+                        return bad(PositionError::TooManyPawns {
+                            colour: c,
+                            max: ppc,
+                        });
                     }
                     pawns[c.index()] = Some(list);
                 }
             }
         }
-        s.seats = Seats::with_teams(&seats_order, &teams).map_err(|e| PositionError(e.0))?;
+        s.seats = Seats::with_teams(&seats_order, &teams).map_err(part)?;
         s.turn = match turn {
             Some(t) => t,
             None => seats_order.first().copied().unwrap_or(Colour::Red),
