@@ -127,7 +127,11 @@ const NEIGHBOURS: ([[Square; 4]; SQUARE_COUNT], [u8; SQUARE_COUNT]) = {
     (list, len)
 };
 
-/// A square of the board.
+/// A square: an index into the squares of a [`Board`](crate::Board)
+/// (square 0 is the goal on every board). The methods here that need
+/// geometry (`x`, `y`, `neighbours`, `Display`, `FromStr`, `all`,
+/// [`Square::COUNT`]) are the classic board's; [`Board`](crate::Board)
+/// answers them for any board (`xy`, `neighbours`, `name`, `square`).
 ///
 /// Squares are named like chess squares: a file letter `a`..`q` for
 /// x = 0..16 and a rank `1`..`14` counted from the bottom row, so the goal
