@@ -188,7 +188,8 @@ impl Scene {
             .map(|c| {
                 let start = match c.from() {
                     Origin::Square(s) => square_xy(s),
-                    Origin::Home => home_slot_xy(mover, home_mover.unwrap_or(0)),
+                    // The app plays the classic board only (no forest yet).
+                    Origin::Home | Origin::Forest => home_slot_xy(mover, home_mover.unwrap_or(0)),
                 };
                 let mut points = vec![start];
                 points.extend(c.path().iter().map(square_xy));

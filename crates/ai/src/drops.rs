@@ -40,6 +40,9 @@ pub fn square_scores(pos: &Position, field: &Field, me: Colour) -> [i32; Square:
         } else {
             u16::MAX
         };
+        if pos.in_forest(c) > 0 {
+            best = best.min(field.forest_dist());
+        }
         for s in pos.pawns(c) {
             best = best.min(field.dist(s));
         }
@@ -100,7 +103,12 @@ fn front_pawns(pos: &Position, field: &Field, c: Colour) -> [Option<Square>; 2] 
         consider(field.dist(s), s);
     }
     if pos.at_home(c) > 0 {
-        consider(field.home_dist(c), c.entry());
+        consider(field.home_dist(c), pos.board().entry(c));
+    }
+    if pos.in_forest(c) > 0
+        && let Some(f) = pos.board().forest()
+    {
+        consider(field.forest_dist(), f.exit);
     }
     best.map(|b| b.map(|(_, s)| s))
 }
@@ -181,9 +189,7 @@ pub(crate) fn decisions_lazy(
                     continue;
                 }
                 let sc = scores.get_or_insert_with(|| {
-                    let f = field
-                        .take()
-                        .map_or_else(|| Field::with_barricades(pos.barricades(), 6), |f| f());
+                    let f = field.take().map_or_else(|| Field::new(pos, 6), |f| f());
                     square_scores(pos, &f, pos.turn())
                 });
                 for d in best_squares(sc, legal, drops) {
@@ -195,9 +201,7 @@ pub(crate) fn decisions_lazy(
             }
         }
         Phase::Place => {
-            let f = field
-                .take()
-                .map_or_else(|| Field::with_barricades(pos.barricades(), 6), |f| f());
+            let f = field.take().map_or_else(|| Field::new(pos, 6), |f| f());
             let sc = square_scores(pos, &f, pos.turn());
             for s in best_squares(&sc, pos.placement_squares(), drops) {
                 out.push(Move::Place(s));

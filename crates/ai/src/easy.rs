@@ -9,7 +9,7 @@
 
 use crate::eval::Field;
 use crate::rng::Rng;
-use barricade_rules::{Move, Origin, Phase, Position, SquareSet};
+use barricade_rules::{Move, Phase, Position, SquareSet};
 
 /// The easy bot's decision for `pos`, or `None` while a roll is due or
 /// after the game.
@@ -42,15 +42,12 @@ pub fn choose(pos: &Position, rng: &mut Rng) -> Option<Move> {
                 list[rng.below(list.len())]
             } else {
                 // Plain step counts, barricades ignored.
-                let field = Field::with_barricades(SquareSet::EMPTY, 0);
+                let field = Field::on(pos.board(), SquareSet::EMPTY, 0);
                 let me = pos.turn();
                 let mut best = list[0];
                 let mut best_gain = i32::MIN;
                 for c in list.iter() {
-                    let before = match c.from() {
-                        Origin::Home => field.home_dist(me),
-                        Origin::Square(s) => field.dist(s),
-                    };
+                    let before = field.origin_dist(me, c.from());
                     let gain = i32::from(before) - i32::from(field.dist(c.to()));
                     if gain > best_gain {
                         best_gain = gain;

@@ -13,7 +13,10 @@
 //! - **tempo**: colours that move later this round are a fraction of a turn
 //!   behind;
 //! - **threats**: a pawn that an opponent pawn can reach with one roll may
-//!   be sent home, weighted by what it would lose;
+//!   be sent home (or to the forest, from the quick board's village),
+//!   weighted by what it would lose; a pawn on a rest square is safe;
+//! - **the forest** (quick board): its pawns are as far from the goal as
+//!   the forest's exit, plus one step;
 //! - **held barricades** (french rules): a barricade held by a pawn (or
 //!   waiting to be put down) will be placed by its holder's team in front
 //!   of the leading opponent, so that opponent is counted
@@ -22,7 +25,7 @@
 //! The result is one win chance per team (a softmax over expected turns,
 //! [`Weights::temperature`]), written per colour in [`Scores`].
 
-use barricade_rules::{Colour, Position, Square, SquareSet};
+use barricade_rules::{Board, BoardId, Colour, Origin, Position, Square, SquareSet};
 
 /// Win chances indexed by [`Colour::index`]; teammates share one value and
 /// unseated colours have 0.
@@ -83,8 +86,9 @@ impl Default for Weights {
     }
 }
 
-/// Neighbour tables of the board, built once from [`Square::neighbours`]:
-/// index lists and bit masks (a `u128` per square, bit = square index).
+/// Neighbour tables of a board, built once per board from
+/// [`Board::neighbours`]: index lists and bit masks (a `u128` per square,
+/// bit = square index).
 struct Graph {
     neighbours: [[u8; 4]; Square::COUNT],
     degree: [u8; Square::COUNT],
@@ -93,24 +97,29 @@ struct Graph {
     ball6: [u128; Square::COUNT],
 }
 
-fn graph() -> &'static Graph {
-    static GRAPH: std::sync::OnceLock<Graph> = std::sync::OnceLock::new();
-    GRAPH.get_or_init(|| {
+fn graph(board: &Board) -> &'static Graph {
+    static CLASSIC: std::sync::OnceLock<Graph> = std::sync::OnceLock::new();
+    static QUICK: std::sync::OnceLock<Graph> = std::sync::OnceLock::new();
+    let cell = match board.id() {
+        BoardId::Classic => &CLASSIC,
+        BoardId::Quick => &QUICK,
+    };
+    cell.get_or_init(|| {
         let mut g = Graph {
             neighbours: [[0; 4]; Square::COUNT],
             degree: [0; Square::COUNT],
             masks: [0; Square::COUNT],
             ball6: [0; Square::COUNT],
         };
-        for s in Square::all() {
+        for s in board.squares() {
             let i = s.index();
-            for (k, n) in s.neighbours().iter().take(4).enumerate() {
+            for (k, n) in board.neighbours(s).iter().take(4).enumerate() {
                 g.neighbours[i][k] = n.index() as u8;
                 g.degree[i] = k as u8 + 1;
                 g.masks[i] |= 1u128 << n.index();
             }
         }
-        for i in 0..Square::COUNT {
+        for i in 0..board.len() {
             g.ball6[i] = within_six_in(&g, 1u128 << i, !0, 0);
         }
         g
@@ -119,8 +128,8 @@ fn graph() -> &'static Graph {
 
 /// Is a square of `targets` within 1..=6 steps of `s` over squares
 /// without a barricade?
-fn within_six_of(s: Square, targets: u128, barricades: u128) -> bool {
-    let g = graph();
+fn within_six_of(board: &Board, s: Square, targets: u128, barricades: u128) -> bool {
+    let g = graph(board);
     if g.ball6[s.index()] & targets == 0 {
         return false;
     }
@@ -172,6 +181,7 @@ const UNREACHABLE: u16 = u16::MAX;
 /// ```
 #[derive(Clone, Debug)]
 pub struct Field {
+    board: &'static Board,
     dist: [u16; Square::COUNT],
     barricades: SquareSet,
     barricade_steps: u16,
@@ -181,7 +191,7 @@ impl Field {
     /// The field for the barricades of `pos` (pawns never block: they are
     /// jumped over or taken).
     pub fn new(pos: &Position, barricade_steps: u16) -> Field {
-        Field::with_barricades(pos.barricades(), barricade_steps)
+        Field::on(pos.board(), pos.barricades(), barricade_steps)
     }
 
     /// The field for any set of barricades.
@@ -193,7 +203,20 @@ impl Field {
     /// assert_eq!(f.dist(Colour::Blue.entry()), 39);
     /// ```
     pub fn with_barricades(barricades: SquareSet, barricade_steps: u16) -> Field {
-        let g = graph();
+        Field::on(Board::classic(), barricades, barricade_steps)
+    }
+
+    /// The field of `board` for any set of barricades.
+    ///
+    /// ```
+    /// use barricade_ai::eval::Field;
+    /// use barricade_rules::{Board, Colour, SquareSet};
+    /// let f = Field::on(Board::quick(), SquareSet::EMPTY, 6);
+    /// assert_eq!(f.dist(Board::quick().entry(Colour::Blue)), 25);
+    /// assert_eq!(f.forest_dist(), 14);
+    /// ```
+    pub fn on(board: &'static Board, barricades: SquareSet, barricade_steps: u16) -> Field {
+        let g = graph(board);
         let mut enter = [1u16; Square::COUNT];
         for b in barricades {
             enter[b.index()] = 1 + barricade_steps;
@@ -226,10 +249,16 @@ impl Field {
             }
         }
         Field {
+            board,
             dist,
             barricades,
             barricade_steps,
         }
+    }
+
+    /// The board of this field.
+    pub fn board(&self) -> &'static Board {
+        self.board
     }
 
     /// Weighted steps from `s` to the goal.
@@ -246,7 +275,24 @@ impl Field {
     /// assert_eq!(f.home_dist(Colour::Red), 40);
     /// ```
     pub fn home_dist(&self, colour: Colour) -> u16 {
-        self.dist(colour.entry()).saturating_add(1)
+        self.dist(self.board.entry(colour)).saturating_add(1)
+    }
+
+    /// Weighted steps for a pawn in the forest (the exit is step 1), or
+    /// [`u16::MAX`] on a board without a forest.
+    pub fn forest_dist(&self) -> u16 {
+        self.board
+            .forest()
+            .map_or(u16::MAX, |f| self.dist(f.exit).saturating_add(1))
+    }
+
+    /// Weighted steps for a pawn of `colour` at `origin`.
+    pub fn origin_dist(&self, colour: Colour, origin: Origin) -> u16 {
+        match origin {
+            Origin::Home => self.home_dist(colour),
+            Origin::Forest => self.forest_dist(),
+            Origin::Square(s) => self.dist(s),
+        }
     }
 
     /// The next square on a shortest route from `s` (the first such
@@ -264,7 +310,7 @@ impl Field {
             return None;
         }
         let here = self.dist(s);
-        s.neighbours().iter().copied().find(|&n| {
+        self.board.neighbours(s).iter().copied().find(|&n| {
             let enter = if self.barricades.contains(n) {
                 1 + self.barricade_steps
             } else {
@@ -301,21 +347,22 @@ impl FieldCache {
     }
 
     /// The field for `barricades` with `barricade_steps`, computed once.
-    pub fn get(&mut self, barricades: SquareSet, barricade_steps: u16) -> &Field {
+    pub fn get(&mut self, pos: &Position, barricade_steps: u16) -> &Field {
+        let (board, barricades) = (pos.board(), pos.barricades());
         if self.slots.len() != Self::SLOTS {
             self.slots = vec![None; Self::SLOTS];
         }
         let b = barricades.bits();
         let h = ((b as u64) ^ ((b >> 64) as u64)).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58;
         let i = (h as usize) % Self::SLOTS;
-        let hit = self.slots[i]
-            .as_ref()
-            .is_some_and(|f| f.barricades == barricades && f.barricade_steps == barricade_steps);
+        let hit = self.slots[i].as_ref().is_some_and(|f| {
+            f.barricades == barricades && f.barricade_steps == barricade_steps && f.board == board
+        });
         if !hit {
-            self.slots[i] = Some(Field::with_barricades(barricades, barricade_steps));
+            self.slots[i] = Some(Field::on(board, barricades, barricade_steps));
         }
         // The slot was just filled when it did not hit.
-        self.slots[i].get_or_insert_with(|| Field::with_barricades(barricades, barricade_steps))
+        self.slots[i].get_or_insert_with(|| Field::on(board, barricades, barricade_steps))
     }
 }
 
@@ -407,6 +454,10 @@ impl Evaluator {
             // Home pawns all wait on the same route; one of them counts.
             add(field.home_dist(c));
         }
+        if pos.in_forest(c) > 0 {
+            // So do the pawns in the forest.
+            add(field.forest_dist());
+        }
         ColourState { hazard }
     }
 
@@ -428,20 +479,29 @@ impl Evaluator {
             return 0.0;
         }
         let home = self.turns(field.home_dist(c));
+        let board = pos.board();
+        let forest = self.turns(field.forest_dist());
         let best = pos
             .pawns(c)
             .iter()
             .map(|s| self.turns(field.dist(s)))
             .fold(f32::MAX, f32::min);
         let mut lost = 0.0f32;
-        for s in pos.pawns(c) {
+        // Pawns on rest squares cannot be captured.
+        for s in pos.pawns(c) - board.rest_squares() {
             let t = self.turns(field.dist(s));
             // Only the loss of the front pawn matters much.
             let weight = if t <= best { 1.0 } else { 0.25 };
-            if weight * (home - t) > lost * 6.0
-                && within_six_of(s, enemies.bits(), pos.barricades().bits())
+            // Captured in the village, a pawn goes to the forest.
+            let back = if board.village().contains(s) {
+                forest
+            } else {
+                home
+            };
+            if weight * (back - t) > lost * 6.0
+                && within_six_of(board, s, enemies.bits(), pos.barricades().bits())
             {
-                lost = weight * (home - t) / 6.0;
+                lost = weight * (back - t) / 6.0;
             }
         }
         lost * self.weights.threat
@@ -464,7 +524,7 @@ impl Evaluator {
 
     /// [`Evaluator::scores`] with the field taken from `cache`.
     pub fn scores_cached(&self, pos: &Position, cache: &mut FieldCache) -> Scores {
-        let field = cache.get(pos.barricades(), self.weights.barricade_steps);
+        let field = cache.get(pos, self.weights.barricade_steps);
         self.scores_with(pos, field)
     }
 

@@ -44,7 +44,7 @@ pub mod tuned;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tuning;
 
-use barricade_rules::{Move, Position, Rules};
+use barricade_rules::{BoardId, Move, Position, Rules};
 use core::fmt;
 use core::str::FromStr;
 pub use eval::Evaluator;
@@ -108,6 +108,24 @@ impl Level {
             Level::Master => eval::Weights::TUNED,
             Level::Hard if rules.french => eval::Weights::TUNED,
             _ => eval::Weights::HAND,
+        }
+    }
+
+    /// The weights this level plays `pos` with: [`Level::weights`] of its
+    /// rules, and on the quick board the hard bot's are the tuned ones
+    /// too (docs/ai.md, Quick board).
+    ///
+    /// ```
+    /// use barricade_ai::{eval::Weights, Level};
+    /// use barricade_rules::Position;
+    /// let quick: Position = "board=quick".parse().unwrap();
+    /// assert_eq!(Level::Hard.weights_for(&quick), Weights::TUNED);
+    /// assert_eq!(Level::Medium.weights_for(&quick), Weights::HAND);
+    /// ```
+    pub fn weights_for(self, pos: &Position) -> eval::Weights {
+        match self {
+            Level::Hard if pos.board().id() != BoardId::Classic => eval::Weights::TUNED,
+            _ => self.weights(pos.rules()),
         }
     }
 
@@ -256,7 +274,7 @@ impl Bot {
         let evaluator = match &self.evaluator {
             Some(e) => e,
             None => {
-                own = Evaluator::new(self.level.weights(pos.rules()));
+                own = Evaluator::new(self.level.weights_for(pos));
                 &own
             }
         };

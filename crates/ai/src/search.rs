@@ -275,9 +275,7 @@ impl<'a> Searcher<'a> {
             Phase::Place => self.limits.inner_places,
             _ => self.limits.inner_drops,
         };
-        drops::decisions_lazy(pos, squares.max(1), || {
-            cache.get(pos.barricades(), steps).clone()
-        })
+        drops::decisions_lazy(pos, squares.max(1), || cache.get(pos, steps).clone())
     }
 
     /// The decisions of `pos` worth searching with `depth` pawn moves

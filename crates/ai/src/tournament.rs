@@ -13,7 +13,7 @@
 //! themselves never do).
 
 use crate::{Bot, Level, Limits, Rng};
-use barricade_rules::{Colour, Game, Rules, Seats};
+use barricade_rules::{BoardId, Colour, Game, Rules, Seats};
 use core::fmt;
 use std::time::Instant;
 
@@ -65,8 +65,8 @@ impl Entry {
     }
 }
 
-/// A tournament: rules, seats (colours and teams, in order), one entry
-/// per seat, the number of games and the seed.
+/// A tournament: board, rules, seats (colours and teams, in order), one
+/// entry per seat, the number of games and the seed.
 ///
 /// ```
 /// use barricade_ai::{tournament::Config, Level};
@@ -78,6 +78,8 @@ impl Entry {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Config {
+    /// The board (classic unless set).
+    pub board: BoardId,
     /// The rules.
     pub rules: Rules,
     /// The seats: colours in order and teams.
@@ -96,6 +98,7 @@ impl Config {
     /// A tournament of `levels` (one per seat, default limits).
     pub fn new(rules: Rules, seats: Seats, levels: &[Level], games: u64, seed: u64) -> Config {
         Config {
+            board: BoardId::Classic,
             rules,
             seats,
             entries: levels.iter().map(|&l| Entry::from(l)).collect(),
@@ -155,7 +158,7 @@ pub fn play_game(cfg: &Config, index: u64) -> GameResult {
         micros: vec![Vec::new(); cfg.entries.len()],
         ..GameResult::default()
     };
-    let mut game = Game::new(cfg.rules, cfg.seats, dice_seed);
+    let mut game = Game::new_on(cfg.board, cfg.rules, cfg.seats, dice_seed);
     while game.position().winner().is_none() && result.decisions < cfg.max_decisions {
         game.roll_if_due();
         let pos = *game.position();

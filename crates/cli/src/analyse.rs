@@ -4,7 +4,7 @@
 
 use barricade_ai::analysis::{Analysis, Swing};
 use barricade_ai::eval::Scores;
-use barricade_rules::{Colour, GameRecord, code};
+use barricade_rules::{Board, BoardId, Colour, GameRecord, code};
 use serde_json::{Map, Value, json};
 
 /// Options of `barricade analyse`.
@@ -30,7 +30,13 @@ pub fn run(args: &Args) -> Result<(), String> {
     let swings = analysis.swings(args.swings);
     let decider = analysis.decider();
     if args.json {
-        print_json(&analysis, &colours, &swings, decider.as_ref());
+        print_json(
+            record.board.board(),
+            &analysis,
+            &colours,
+            &swings,
+            decider.as_ref(),
+        );
     } else {
         print_table(&record, &analysis, &colours, &swings, decider.as_ref());
     }
@@ -50,30 +56,36 @@ fn round4(x: f32) -> f64 {
     (f64::from(x) * 10_000.0).round() / 10_000.0
 }
 
-fn swing_json(s: &Swing) -> Value {
+fn swing_json(board: &Board, s: &Swing) -> Value {
     json!({
         "ply": s.ply,
         "mover": s.mover.name(),
-        "move": s.decision.to_string(),
+        "move": board.move_name(s.decision),
         "size": round4(s.size()),
     })
 }
 
-fn print_json(analysis: &Analysis, colours: &[Colour], swings: &[Swing], decider: Option<&Swing>) {
+fn print_json(
+    board: &Board,
+    analysis: &Analysis,
+    colours: &[Colour],
+    swings: &[Swing],
+    decider: Option<&Swing>,
+) {
     let all = analysis.all_swings();
     for (ply, s) in analysis.chances().iter().enumerate() {
         let mut line = json!({ "ply": ply, "chances": chances_json(colours, s) });
         if let Some(sw) = ply.checked_sub(1).and_then(|i| all.get(i)) {
             line["mover"] = json!(sw.mover.name());
-            line["move"] = json!(sw.decision.to_string());
+            line["move"] = json!(board.move_name(sw.decision));
         }
         say!("{line}");
     }
     say!(
         "{}",
         json!({
-            "swings": swings.iter().map(swing_json).collect::<Vec<_>>(),
-            "decider": decider.map(swing_json),
+            "swings": swings.iter().map(|s| swing_json(board, s)).collect::<Vec<_>>(),
+            "decider": decider.map(|s| swing_json(board, s)),
         })
     );
 }
@@ -89,7 +101,11 @@ fn print_table(
     swings: &[Swing],
     decider: Option<&Swing>,
 ) {
+    let board = record.board.board();
     let winner = analysis.positions().last().and_then(|p| p.winner());
+    if record.board != BoardId::Classic {
+        say!("board: {}", record.board);
+    }
     say!("rules: {}", record.rules);
     say!("plies: {}", record.moves.len());
     match winner {
@@ -108,7 +124,7 @@ fn print_table(
     let all = analysis.all_swings();
     for (ply, s) in analysis.chances().iter().enumerate() {
         let (mover, mv) = match ply.checked_sub(1).and_then(|i| all.get(i)) {
-            Some(sw) => (sw.mover.name().to_string(), sw.decision.to_string()),
+            Some(sw) => (sw.mover.name().to_string(), board.move_name(sw.decision)),
             None => ("".into(), "start".into()),
         };
         let cells: Vec<String> = colours
@@ -123,19 +139,19 @@ fn print_table(
         say!("{ply:>5}  {mover:<7} {mv:<16} {}{mark}", cells.join(""));
     }
     for sw in swings {
-        say!("swing: {}", describe(sw, colours));
+        say!("swing: {}", describe(board, sw, colours));
     }
     match (decider, winner) {
         (Some(d), Some(w)) => say!(
             "decided by: {} ({w} favourite from then on)",
-            describe(d, colours)
+            describe(board, d, colours)
         ),
         _ => say!("decided by: the game is not over"),
     }
 }
 
 /// "ply 57, red a3-a7: red 42.0 -> 63.0, blue 58.0 -> 37.0".
-fn describe(s: &Swing, colours: &[Colour]) -> String {
+fn describe(board: &Board, s: &Swing, colours: &[Colour]) -> String {
     let changes: Vec<String> = colours
         .iter()
         .map(|c| {
@@ -151,7 +167,7 @@ fn describe(s: &Swing, colours: &[Colour]) -> String {
         "ply {}, {} {}: {}",
         s.ply,
         s.mover.name(),
-        s.decision,
+        board.move_name(s.decision),
         changes.join(", ")
     )
 }

@@ -108,6 +108,9 @@ fn replay(text: &str, plies: Option<usize>) -> Result<(), String> {
     }
     let game = record.replay().map_err(|e| e.to_string())?;
     let pos = game.position();
+    if record.board != barricade_rules::BoardId::Classic {
+        say!("board: {}", record.board);
+    }
     say!("rules: {}", record.rules);
     say!("seed: {}", record.seed);
     say!("plies: {}", record.moves.len());

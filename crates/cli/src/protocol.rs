@@ -1,7 +1,8 @@
 //! The JSON line protocol of `barricade engine` (docs/protocol.md).
 
 use barricade_rules::{
-    Colour, ColourSet, Move, Origin, Phase, Position, Roll, Rules, Seats, Setup, Square,
+    Board, BoardId, Colour, ColourSet, Move, Origin, Phase, Position, Roll, Rules, Seats, Setup,
+    Square,
 };
 use serde_json::{Map, Value, json};
 
@@ -30,7 +31,7 @@ fn handle(line: &str) -> Result<Value, String> {
         }
         "play" => {
             let mut pos = position()?;
-            let mv = move_from_json(obj.get("move").ok_or("missing \"move\"")?)?;
+            let mv = move_from_json(pos.board(), obj.get("move").ok_or("missing \"move\"")?)?;
             pos.play(mv).map_err(|e| e.to_string())?;
             Ok(json!({ "position": position_to_json(&pos) }))
         }
@@ -50,20 +51,22 @@ fn handle(line: &str) -> Result<Value, String> {
                 _ => {}
             }
             let mv = barricade_ai::choose(&pos, level, seed).ok_or("no decision to make")?;
-            Ok(json!({ "move": move_to_json(mv) }))
+            Ok(json!({ "move": move_to_json(pos.board(), mv) }))
         }
         other => Err(format!("unknown cmd {other:?} (legal, play, bestmove)")),
     }
 }
 
 fn legal(pos: &Position) -> Result<Value, String> {
+    let board = pos.board();
+    let name = |s: Square| board.name(s);
     let mut out = Vec::new();
     match pos.phase() {
         Phase::Roll => return Err("the position has no roll: give \"roll\" 1..6".into()),
         Phase::Over(w) => return Err(format!("the game is over: {w} won")),
         Phase::Place => {
             for s in pos.placement_squares() {
-                out.push(json!({ "place": s.to_string() }));
+                out.push(json!({ "place": name(s) }));
             }
         }
         Phase::ChooseAgain => {
@@ -74,18 +77,14 @@ fn legal(pos: &Position) -> Result<Value, String> {
             let moves = pos.legal_moves();
             for c in &moves {
                 let mut m = Map::new();
-                m.insert("from".into(), json!(c.from().to_string()));
-                m.insert("to".into(), json!(c.to().to_string()));
-                let path: Vec<String> = c.path().iter().map(|s| s.to_string()).collect();
+                m.insert("from".into(), json!(pos.origin_name(c.from())));
+                m.insert("to".into(), json!(name(c.to())));
+                let path: Vec<String> = c.path().iter().map(name).collect();
                 m.insert("path".into(), json!(path));
                 if c.takes_barricade() {
                     m.insert("takes".into(), json!(true));
                     if moves.needs_drop() {
-                        let drops: Vec<String> = moves
-                            .drop_squares(c)
-                            .iter()
-                            .map(|s| s.to_string())
-                            .collect();
+                        let drops: Vec<String> = moves.drop_squares(c).iter().map(name).collect();
                         m.insert("barricade".into(), json!(drops));
                     }
                 }
@@ -103,10 +102,12 @@ fn str_field<'a>(v: &'a Value, what: &str) -> Result<&'a str, String> {
     v.as_str().ok_or_else(|| format!("{what} must be a string"))
 }
 
-fn square(v: &Value, what: &str) -> Result<Square, String> {
-    str_field(v, what)?
-        .parse()
-        .map_err(|e| format!("{what}: {e}"))
+fn square(board: &Board, v: &Value, what: &str) -> Result<Square, String> {
+    let text = str_field(v, what)?;
+    board.square(text).ok_or_else(|| {
+        let short: String = text.chars().take(16).collect();
+        format!("{what}: '{short}' is not a square of the board")
+    })
 }
 
 fn colour(v: &Value) -> Result<Colour, String> {
@@ -115,7 +116,7 @@ fn colour(v: &Value) -> Result<Colour, String> {
         .map_err(|e| format!("{e}"))
 }
 
-fn move_from_json(v: &Value) -> Result<Move, String> {
+fn move_from_json(board: &Board, v: &Value) -> Result<Move, String> {
     let o = v.as_object().ok_or("\"move\" must be an object")?;
     if o.get("pass") == Some(&Value::Bool(true)) {
         return Ok(Move::Pass);
@@ -124,34 +125,38 @@ fn move_from_json(v: &Value) -> Result<Move, String> {
         return Ok(Move::Again);
     }
     if let Some(p) = o.get("place") {
-        return Ok(Move::Place(square(p, "\"place\"")?));
+        return Ok(Move::Place(square(board, p, "\"place\"")?));
     }
     let from = o
         .get("from")
         .ok_or("a move needs \"from\" (or \"pass\": true)")?;
-    let from: Origin = str_field(from, "\"from\"")?
-        .parse()
+    let from: Origin = board
+        .parse_origin(str_field(from, "\"from\"")?)
         .map_err(|e| format!("\"from\": {e}"))?;
-    let to = square(o.get("to").ok_or("a move needs \"to\"")?, "\"to\"")?;
+    let to = square(board, o.get("to").ok_or("a move needs \"to\"")?, "\"to\"")?;
     let drop = match o.get("barricade") {
         None | Some(Value::Null) => None,
-        Some(b) => Some(square(b, "\"barricade\"")?),
+        Some(b) => Some(square(board, b, "\"barricade\"")?),
     };
     Ok(Move::Step { from, to, drop })
 }
 
 /// Writes a decision in the form `play` accepts.
-fn move_to_json(mv: Move) -> Value {
+fn move_to_json(board: &Board, mv: Move) -> Value {
+    let origin = |o: Origin| match o {
+        Origin::Square(s) => board.name(s),
+        other => other.to_string(),
+    };
     match mv {
         Move::Pass => json!({ "pass": true }),
         Move::Again => json!({ "again": true }),
-        Move::Place(s) => json!({ "place": s.to_string() }),
+        Move::Place(s) => json!({ "place": board.name(s) }),
         Move::Step { from, to, drop } => {
             let mut m = Map::new();
-            m.insert("from".into(), json!(from.to_string()));
-            m.insert("to".into(), json!(to.to_string()));
+            m.insert("from".into(), json!(origin(from)));
+            m.insert("to".into(), json!(board.name(to)));
             if let Some(d) = drop {
-                m.insert("barricade".into(), json!(d.to_string()));
+                m.insert("barricade".into(), json!(board.name(d)));
             }
             Value::Object(m)
         }
@@ -165,6 +170,13 @@ fn list<'a>(v: &'a Value, what: &str) -> Result<&'a Vec<Value>, String> {
 /// Reads a protocol position (see docs/protocol.md) and checks it.
 pub fn position_from_json(v: &Value) -> Result<Position, String> {
     let o = v.as_object().ok_or("\"position\" must be an object")?;
+    let board_id: BoardId = match o.get("board") {
+        None | Some(Value::Null) => BoardId::Classic,
+        Some(b) => str_field(b, "\"board\"")?
+            .parse()
+            .map_err(|e| format!("{e}"))?,
+    };
+    let board = board_id.board();
     let rules: Rules = match o.get("rules") {
         None => Rules::default(),
         Some(r) => str_field(r, "\"rules\"")?
@@ -189,6 +201,7 @@ pub fn position_from_json(v: &Value) -> Result<Position, String> {
     };
     let seats = Seats::with_teams(&players, &teams).map_err(|e| e.to_string())?;
     let mut setup = Setup {
+        board: board_id,
         rules,
         seats,
         turn: match o.get("turn") {
@@ -212,16 +225,19 @@ pub fn position_from_json(v: &Value) -> Result<Position, String> {
     for (name, entries) in pawns {
         let c: Colour = name.parse().map_err(|e| format!("{e}"))?;
         let entries = list(entries, "a pawn list")?;
-        if entries.len() != 5 {
+        let ppc = board.pawns_per_colour();
+        if entries.len() != ppc {
             return Err(format!(
-                "{c} must have 5 pawn entries, found {}",
+                "{c} must have {ppc} pawn entries, found {}",
                 entries.len()
             ));
         }
         setup.pawns[c.index()] = entries
             .iter()
             .map(|e| -> Result<Origin, String> {
-                str_field(e, "a pawn")?.parse().map_err(|e| format!("{e}"))
+                board
+                    .parse_origin(str_field(e, "a pawn")?)
+                    .map_err(|e| format!("{e}"))
             })
             .collect::<Result<_, _>>()?;
     }
@@ -234,13 +250,13 @@ pub fn position_from_json(v: &Value) -> Result<Position, String> {
         None => return Err("missing \"barricades\"".into()),
         Some(b) => list(b, "\"barricades\"")?
             .iter()
-            .map(|s| square(s, "a barricade"))
+            .map(|s| square(board, s, "a barricade"))
             .collect::<Result<_, _>>()?,
     };
     if let Some(h) = o.get("held") {
         setup.held = list(h, "\"held\"")?
             .iter()
-            .map(|s| square(s, "a holder"))
+            .map(|s| square(board, s, "a holder"))
             .collect::<Result<_, _>>()?;
     }
     if let Some(n) = o.get("place") {
@@ -251,7 +267,7 @@ pub fn position_from_json(v: &Value) -> Result<Position, String> {
             .ok_or("\"place\" must be 0..11")?;
     }
     if let Some(b) = o.get("bound") {
-        setup.bound = Some(square(b, "\"bound\"")?);
+        setup.bound = Some(square(board, b, "\"bound\"")?);
     }
     match o
         .get("then")
@@ -273,7 +289,12 @@ pub fn position_from_json(v: &Value) -> Result<Position, String> {
 /// Writes a position in the protocol's JSON form.
 pub fn position_to_json(pos: &Position) -> Value {
     let s = pos.to_setup();
+    let board = pos.board();
+    let name = |sq: &Square| board.name(*sq);
     let mut o = Map::new();
+    if board.id() != BoardId::Classic {
+        o.insert("board".into(), json!(board.id().name()));
+    }
     o.insert("rules".into(), json!(pos.rules().name()));
     let players: Vec<&str> = pos.seats().colours().iter().map(|c| c.name()).collect();
     o.insert("players".into(), json!(players));
@@ -292,21 +313,24 @@ pub fn position_to_json(pos: &Position) -> Value {
     }
     let mut pawns = Map::new();
     for &c in pos.seats().colours() {
-        let entries: Vec<String> = s.pawns[c.index()].iter().map(|p| p.to_string()).collect();
+        let entries: Vec<String> = s.pawns[c.index()]
+            .iter()
+            .map(|&p| pos.origin_name(p))
+            .collect();
         pawns.insert(c.name().into(), json!(entries));
     }
     o.insert("pawns".into(), Value::Object(pawns));
-    let bars: Vec<String> = pos.barricades().iter().map(|b| b.to_string()).collect();
+    let bars: Vec<String> = pos.barricades().iter().map(|b| board.name(b)).collect();
     o.insert("barricades".into(), json!(bars));
     if !s.held.is_empty() {
-        let held: Vec<String> = s.held.iter().map(|b| b.to_string()).collect();
+        let held: Vec<String> = s.held.iter().map(name).collect();
         o.insert("held".into(), json!(held));
     }
     if s.to_place > 0 {
         o.insert("place".into(), json!(s.to_place));
     }
     if let Some(b) = s.bound {
-        o.insert("bound".into(), json!(b.to_string()));
+        o.insert("bound".into(), json!(board.name(b)));
     }
     if s.choosing {
         o.insert("then".into(), json!("again"));

@@ -4,7 +4,7 @@
 
 use crate::tournament;
 use barricade_ai::Level;
-use barricade_rules::{Colour, Game, Rules, Seats, Team, code, policy};
+use barricade_rules::{BoardId, Colour, Game, Rules, Seats, Team, code, policy};
 
 /// The baseline policies.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,6 +29,9 @@ pub struct Args {
     /// joined by + (french+free-pass).
     #[arg(long, value_name = "NAME", default_value = "ravensburger", value_parser = parse_rules)]
     rules: Rules,
+    /// Board: classic or quick ("Das schnelle Malefiz").
+    #[arg(long, value_name = "NAME", default_value = "classic", value_parser = parse_board)]
+    board: BoardId,
     /// Colours in playing order, e.g. red,blue (default: all four, or as
     /// many as --levels names).
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_colour)]
@@ -62,6 +65,10 @@ fn parse_rules(text: &str) -> Result<Rules, String> {
     text.parse().map_err(|e| format!("{e}"))
 }
 
+fn parse_board(text: &str) -> Result<BoardId, String> {
+    text.parse().map_err(|e| format!("{e}"))
+}
+
 fn parse_colour(text: &str) -> Result<Colour, String> {
     text.trim().parse().map_err(|e| format!("{e}"))
 }
@@ -83,6 +90,7 @@ pub fn run(args: Args) -> Result<(), String> {
             players: args.players,
             teams: args.teams,
             rules: args.rules,
+            board: args.board,
             games: args.games,
             seed: args.seed,
             threads: args
@@ -98,7 +106,7 @@ pub fn run(args: Args) -> Result<(), String> {
     let mut wins: Vec<(String, u64)> = Vec::new();
     for i in 0..args.games {
         let s = args.seed.wrapping_add(i);
-        let mut game = Game::new(args.rules, seats, s);
+        let mut game = Game::new_on(args.board, args.rules, seats, s);
         let mut rng = s | 1;
         while !game.position().is_over() && game.history().len() < args.max_plies {
             game.roll_if_due();

@@ -5,7 +5,7 @@
 
 use barricade_ai::tournament::{Config, GameResult, Summary, play_game};
 use barricade_ai::{Level, Limits};
-use barricade_rules::{Colour, Rules, Seats};
+use barricade_rules::{BoardId, Colour, Rules, Seats};
 use std::time::Instant;
 
 /// Tournament options collected by `selfplay`.
@@ -14,6 +14,7 @@ pub struct Options {
     pub players: Option<Vec<Colour>>,
     pub teams: Vec<barricade_rules::Team>,
     pub rules: Rules,
+    pub board: BoardId,
     pub games: u64,
     pub seed: u64,
     pub threads: usize,
@@ -40,6 +41,7 @@ pub fn run(o: Options) -> Result<(), String> {
     }
     let seats = Seats::with_teams(&players, &o.teams).map_err(|e| e.to_string())?;
     let mut cfg = Config::new(o.rules, seats, &o.levels, o.games, o.seed);
+    cfg.board = o.board;
     cfg.max_decisions = o.max_plies;
     for e in &mut cfg.entries {
         let budget = match e.level {
@@ -78,7 +80,8 @@ pub fn run(o: Options) -> Result<(), String> {
     let summary = Summary::new(&cfg, &results);
     let colours: Vec<&str> = players.iter().map(|c| c.name()).collect();
     say!(
-        "rules {}  players {}{}  seed {}  threads {}  wall {:.1}s",
+        "board {}  rules {}  players {}{}  seed {}  threads {}  wall {:.1}s",
+        o.board,
         o.rules.name(),
         colours.join(","),
         if o.teams.is_empty() { "" } else { " (teams)" },

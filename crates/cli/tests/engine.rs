@@ -308,3 +308,26 @@ fn analyse_prints_chances_for_every_ply_and_the_deciding_move() {
         );
     }
 }
+
+/// Red with all four pawns in the quick board's forest, rolling a 2.
+const QUICK: &str = r#"{"board":"quick","players":["red","blue"],"roll":2,"pawns":{"red":["forest","forest","forest","forest"],"blue":["i5","home","home","home"]},"barricades":["i9","i6","d5","n5","g3","k3"]}"#;
+
+#[test]
+fn the_quick_board_in_the_protocol() {
+    let r = engine(&format!(
+        "{{\"cmd\":\"legal\",\"position\":{QUICK}}}\n{{\"cmd\":\"play\",\"position\":{QUICK},\"move\":{{\"from\":\"forest\",\"to\":\"h5\"}}}}\n{{\"cmd\":\"bestmove\",\"position\":{QUICK},\"level\":\"hard\"}}\n"
+    ));
+    let moves = r[0]["moves"].as_array().unwrap();
+    // Blue rests on the exit i5: red passes over it to i6 (a barricade), h5, j5.
+    let to: Vec<&str> = moves.iter().map(|m| m["to"].as_str().unwrap()).collect();
+    assert_eq!(to, ["i6", "h5", "j5"]);
+    assert_eq!(moves[1]["path"], serde_json::json!(["i5", "h5"]));
+    assert_eq!(moves[0]["barricade"].as_array().unwrap().len(), 35);
+    let after = &r[1]["position"];
+    assert_eq!(after["board"], "quick");
+    assert_eq!(
+        after["pawns"]["red"],
+        serde_json::json!(["h5", "forest", "forest", "forest"])
+    );
+    assert_eq!(r[2]["move"]["from"], "forest");
+}

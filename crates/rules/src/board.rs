@@ -39,6 +39,18 @@ const ROWS: [(u8, &[u8]); 14] = [
     ),
 ];
 
+/// The classic board as a [`Layout`](crate::boards::Layout).
+pub(crate) const CLASSIC: crate::boards::Layout = crate::boards::Layout {
+    id: crate::boards::BoardId::Classic,
+    rows: &ROWS,
+    width: WIDTH,
+    barricade_start: &BARRICADE_START,
+    rest: &[],
+    village: &[],
+    forest: None,
+    pawns_per_colour: 5,
+};
+
 /// Width of the coordinate grid (x = 0..WIDTH).
 pub const WIDTH: u8 = 17;
 /// Height of the coordinate grid (y = 0..HEIGHT).
@@ -115,7 +127,11 @@ const NEIGHBOURS: ([[Square; 4]; SQUARE_COUNT], [u8; SQUARE_COUNT]) = {
     (list, len)
 };
 
-/// A square of the board.
+/// A square: an index into the squares of a [`Board`](crate::Board)
+/// (square 0 is the goal on every board). The methods here that need
+/// geometry (`x`, `y`, `neighbours`, `Display`, `FromStr`, `all`,
+/// [`Square::COUNT`]) are the classic board's; [`Board`](crate::Board)
+/// answers them for any board (`xy`, `neighbours`, `name`, `square`).
 ///
 /// Squares are named like chess squares: a file letter `a`..`q` for
 /// x = 0..16 and a rank `1`..`14` counted from the bottom row, so the goal

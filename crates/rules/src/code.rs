@@ -16,6 +16,7 @@
 //! assert!(code::decode("Bxyz").is_err());
 //! ```
 
+use crate::boards::BoardId;
 use crate::colour::{Colour, ColourSet};
 use crate::game::Game;
 use crate::moves::Move;
@@ -29,9 +30,15 @@ use core::fmt;
 /// `french` is `french+start-roll` now, see [`Rules::from_version1_bits`]).
 pub const VERSION_1: char = 'B';
 
-/// The first character of a version-2 code, the one written now (eight
-/// toggle bits).
+/// The first character of a version-2 code (eight toggle bits, the
+/// classic board), still written for classic games.
 pub const VERSION_2: char = 'C';
+/// The first character of a version-3 link code, written for games on
+/// any other board than the classic one: version 2 with the board's
+/// number after the rules.
+pub const VERSION_3: char = 'D';
+/// Bits of the board number (version 3).
+const BOARD_BITS: u32 = 4;
 
 /// The width of the rules field of a version-2 code.
 const RULES_BITS: u32 = 8;
@@ -193,6 +200,14 @@ enum Choices {
 pub fn encode(record: &GameRecord) -> Result<String, ReplayError> {
     let mut w = BitWriter::default();
     w.put(u64::from(record.rules.bits()), RULES_BITS);
+    // Classic games stay version 2, the same text as before boards were
+    // data; other boards need version 3, which names the board.
+    let version = if record.board == BoardId::Classic {
+        VERSION_2
+    } else {
+        w.put(u64::from(record.board.number()), BOARD_BITS);
+        VERSION_3
+    };
     let colours = record.seats.colours();
     w.put(colours.len() as u64 - 2, 2);
     for c in colours {
@@ -211,7 +226,7 @@ pub fn encode(record: &GameRecord) -> Result<String, ReplayError> {
     w.put(u64::from(record.rolled), 1);
     w.put(record.moves.len() as u64, 16);
 
-    let mut game = Game::new(record.rules, record.seats, record.seed);
+    let mut game = Game::new_on(record.board, record.rules, record.seats, record.seed);
     for (i, &mv) in record.moves.iter().enumerate() {
         game.roll_if_due();
         let fail = |game: &Game, error| ReplayError {
@@ -249,7 +264,7 @@ pub fn encode(record: &GameRecord) -> Result<String, ReplayError> {
     let mut bytes = sum.to_le_bytes().to_vec();
     bytes.extend_from_slice(&w.bytes);
     let mut out = String::with_capacity(1 + bytes.len() * 4 / 3 + 2);
-    out.push(VERSION_2);
+    out.push(version);
     out.push_str(&base64url(&bytes));
     Ok(out)
 }
@@ -297,7 +312,7 @@ pub fn decode(text: &str) -> Result<GameRecord, CodeError> {
     let text = text.trim();
     let mut chars = text.chars();
     let version = chars.next().ok_or_else(|| err(CodeErrorKind::Empty))?;
-    if version != VERSION_1 && version != VERSION_2 {
+    if ![VERSION_1, VERSION_2, VERSION_3].contains(&version) {
         return Err(err(CodeErrorKind::UnknownVersion(version)));
     }
     let bytes = unbase64url(chars.as_str(), 1)?;
@@ -327,6 +342,12 @@ pub fn decode(text: &str) -> Result<GameRecord, CodeError> {
         Rules::from_bits(header(&mut r, RULES_BITS)? as u8)
     }
     .ok_or_else(|| corrupt_or(bad("unknown rules")))?;
+    let board = if version == VERSION_3 {
+        BoardId::from_number(header(&mut r, BOARD_BITS)? as u8)
+            .ok_or_else(|| corrupt_or(bad("unknown board")))?
+    } else {
+        BoardId::Classic
+    };
     let count = header(&mut r, 2)? as usize + 2;
     if count > 4 {
         return Err(corrupt_or(bad("more than 4 seats")));
@@ -352,13 +373,14 @@ pub fn decode(text: &str) -> Result<GameRecord, CodeError> {
     let plies = header(&mut r, 16)? as usize;
 
     let mut record = GameRecord {
+        board,
         rules,
         seats,
         seed,
         moves: Vec::with_capacity(plies.min(4096)),
         rolled: false,
     };
-    let mut game = Game::new(rules, seats, seed);
+    let mut game = Game::new_on(board, rules, seats, seed);
     for ply in 1..=plies {
         game.roll_if_due();
         let fail = |kind, record: &GameRecord| CodeError {

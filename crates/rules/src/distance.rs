@@ -1,7 +1,10 @@
-//! Distances to the goal: a precomputed table ignoring barricades, and a
-//! search with barricades as walls. Helpers for evaluations and bots.
+//! Distances to the goal on the classic board: a precomputed table
+//! ignoring barricades, and a search with barricades as walls. Helpers for
+//! evaluations and bots. [`Board::to_goal`](crate::Board::to_goal) and
+//! [`to_goal_with_walls_on`] serve any board.
 
 use crate::board::Square;
+use crate::boards::Board;
 use crate::colour::Colour;
 use crate::moves::Origin;
 use crate::squareset::SquareSet;
@@ -44,19 +47,6 @@ const TABLE: [u8; Square::COUNT] = {
     dist
 };
 
-/// [`TABLE`] indexed by any byte: square indices, and 255 (home, as in a
-/// candidate's origin) for [`FROM_HOME`]; a lookup needs no check.
-pub(crate) const BY_BYTE: [u8; 256] = {
-    let mut out = [0u8; 256];
-    let mut i = 0;
-    while i < Square::COUNT {
-        out[i] = TABLE[i];
-        i += 1;
-    }
-    out[255] = FROM_HOME;
-    out
-};
-
 /// Steps from `square` to the goal, ignoring barricades and pawns.
 ///
 /// ```
@@ -78,7 +68,8 @@ pub const fn to_goal(square: Square) -> u8 {
 #[inline]
 pub fn origin_to_goal(origin: Origin) -> u8 {
     match origin {
-        Origin::Home => FROM_HOME,
+        // The classic board has no forest.
+        Origin::Home | Origin::Forest => FROM_HOME,
         Origin::Square(s) => to_goal(s),
     }
 }
@@ -94,6 +85,18 @@ pub fn origin_to_goal(origin: Origin) -> u8 {
 /// assert_eq!(distance::to_goal_with_walls(c1, i13), None);
 /// ```
 pub fn to_goal_with_walls(from: Square, walls: SquareSet) -> Option<u8> {
+    to_goal_with_walls_on(Board::classic(), from, walls)
+}
+
+/// [`to_goal_with_walls`] on any board.
+///
+/// ```
+/// use barricade_rules::{distance, Board, Colour, SquareSet};
+/// let quick = Board::quick();
+/// let c1 = quick.entry(Colour::Red);
+/// assert_eq!(distance::to_goal_with_walls_on(quick, c1, SquareSet::EMPTY), Some(25));
+/// ```
+pub fn to_goal_with_walls_on(board: &Board, from: Square, walls: SquareSet) -> Option<u8> {
     let mut frontier = SquareSet::from_square(from);
     let mut seen = frontier;
     let open = !walls | SquareSet::from_square(from);
@@ -106,7 +109,7 @@ pub fn to_goal_with_walls(from: Square, walls: SquareSet) -> Option<u8> {
         }
         let mut next = SquareSet::EMPTY;
         for s in frontier {
-            for &n in s.neighbours() {
+            for &n in board.neighbours(s) {
                 next.insert(n);
             }
         }
@@ -125,7 +128,7 @@ pub fn to_goal_with_walls(from: Square, walls: SquareSet) -> Option<u8> {
 /// ```
 pub fn origin_to_goal_with_walls(colour: Colour, origin: Origin, walls: SquareSet) -> Option<u8> {
     match origin {
-        Origin::Home => to_goal_with_walls(colour.entry(), walls).map(|d| d + 1),
+        Origin::Home | Origin::Forest => to_goal_with_walls(colour.entry(), walls).map(|d| d + 1),
         Origin::Square(s) => to_goal_with_walls(s, walls),
     }
 }

@@ -1,9 +1,10 @@
 //! [`Game`]: a position, its dice and its history.
 
 use crate::board::Square;
+use crate::boards::BoardId;
 use crate::moves::Move;
 use crate::opening::Opening;
-use crate::position::{IllegalMove, Phase, Position};
+use crate::position::{IllegalMove, Phase, Position, Reason};
 use crate::record::GameRecord;
 use crate::roll::{Dice, Roll, RollSource};
 use crate::rules::Rules;
@@ -27,6 +28,7 @@ use crate::seats::Seats;
 /// ```
 #[derive(Clone, Debug)]
 pub struct Game<D: RollSource = Dice> {
+    board: BoardId,
     rules: Rules,
     seats: Seats,
     dice: D,
@@ -51,6 +53,19 @@ impl Game<Dice> {
         Game::with_dice(rules, seats, Dice::new(seed))
     }
 
+    /// A new game on `board` with dice seeded by `seed`.
+    ///
+    /// ```
+    /// use barricade_rules::{BoardId, Colour, Game, Rules, Seats};
+    /// let game = Game::new_on(BoardId::Quick, Rules::default(), Seats::default(), 7);
+    /// assert_eq!(game.position().board().id(), BoardId::Quick);
+    /// assert_eq!(game.position().at_home(Colour::Red), 4);
+    /// assert_eq!(game.record().board, BoardId::Quick);
+    /// ```
+    pub fn new_on(board: BoardId, rules: Rules, seats: Seats, seed: u64) -> Game<Dice> {
+        Game::with_dice_on(board, rules, seats, Dice::new(seed))
+    }
+
     /// The seed of the dice.
     ///
     /// ```
@@ -72,6 +87,7 @@ impl Game<Dice> {
     /// ```
     pub fn record(&self) -> GameRecord {
         GameRecord {
+            board: self.board,
             rules: self.rules,
             seats: self.seats,
             seed: self.dice.seed(),
@@ -91,14 +107,21 @@ impl<D: RollSource> Game<D> {
     /// let mut g = Game::with_dice(Rules::default(), Seats::default(), ScriptedDice::new(&[4]));
     /// assert_eq!(g.roll().unwrap().get(), 4);
     /// ```
-    pub fn with_dice(rules: Rules, seats: Seats, mut dice: D) -> Game<D> {
+    pub fn with_dice(rules: Rules, seats: Seats, dice: D) -> Game<D> {
+        Game::with_dice_on(BoardId::Classic, rules, seats, dice)
+    }
+
+    /// A new game on `board` with any dice.
+    pub fn with_dice_on(board: BoardId, rules: Rules, seats: Seats, mut dice: D) -> Game<D> {
         let opening = Opening::roll(rules, seats, &mut dice);
-        let mut start = Position::new(rules, opening.as_ref().map_or(seats, |o| o.seats));
+        let seats_now = opening.as_ref().map_or(seats, |o| o.seats);
+        let mut start = Position::new_on(board, rules, seats_now);
         if let Some(o) = &opening {
             start.turn = o.first as u8;
             start.roll = o.roll;
         }
         Game {
+            board,
             rules,
             seats,
             dice,
@@ -155,10 +178,7 @@ impl<D: RollSource> Game<D> {
     /// ```
     pub fn roll(&mut self) -> Result<Roll, IllegalMove> {
         if self.position.phase() != Phase::Roll {
-            return Err(IllegalMove {
-                mv: Move::Pass,
-                reason: "no roll is due now".into(),
-            });
+            return Err(self.position.illegal(Move::Pass, Reason::NoRollDue));
         }
         let r = self.dice.roll();
         self.position.set_roll(r)?;

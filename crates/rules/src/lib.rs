@@ -12,6 +12,19 @@
 //! assert_eq!(Colour::Red.entry().to_string(), "c1");
 //! ```
 //!
+//! The quick board ("Das schnelle Malefiz") is another [`Board`]:
+//!
+//! ```
+//! use barricade_rules::{Board, BoardId, Colour, Game, Rules, Seats};
+//! let game = Game::new_on(BoardId::Quick, Rules::default(), Seats::default(), 1);
+//! let board = game.position().board();
+//! assert_eq!(board.len(), 66);
+//! assert_eq!(board.rest_squares().len(), 7);
+//! assert_eq!(board.village().len(), 20);
+//! assert_eq!(board.name(board.forest().unwrap().exit), "i5");
+//! assert_eq!(game.position().at_home(Colour::Red), 4);
+//! ```
+//!
 //! A game:
 //!
 //! ```
@@ -28,10 +41,12 @@
 //! ```
 
 pub mod board;
+pub mod boards;
 pub mod code;
 pub mod colour;
 pub mod distance;
 pub mod game;
+mod illegal;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
@@ -39,20 +54,23 @@ pub mod opening;
 mod paths;
 pub mod policy;
 pub mod position;
+mod quick;
 pub mod record;
 pub mod roll;
 pub mod rules;
 pub mod seats;
 pub mod setup;
+mod setup_error;
 pub mod squareset;
 
 pub use board::Square;
+pub use boards::{Board, BoardId, Forest};
 pub use colour::{Colour, ColourSet, Team};
 pub use game::Game;
 pub use moves::{Candidate, Move, MoveList, Origin, Path};
 pub use notation::ParseMoveError;
 pub use opening::Opening;
-pub use position::{IllegalMove, Phase, Position};
+pub use position::{IllegalMove, Phase, Position, Reason};
 pub use record::{GameRecord, ReplayError};
 pub use roll::{Dice, Roll, RollSource, ScriptedDice};
 pub use rules::Rules;

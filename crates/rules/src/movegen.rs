@@ -1,15 +1,16 @@
 //! Legal move generation: [`Position::legal_moves`] and paths.
 
 use crate::board::Square;
+use crate::boards::Board;
 use crate::colour::{Colour, ColourSet};
-use crate::moves::{Candidate, HOME, KIND_HOME, Move, MoveList, Origin, Path, PathKind};
-use crate::paths::{self, HotEntry, PathEntry};
+use crate::moves::{Candidate, FOREST, HOME, KIND_HOME, Move, MoveList, Origin, Path, PathKind};
+use crate::paths::{HotEntry, PathEntry};
 use crate::position::{Phase, Position};
 
-/// The only square next to the goal (`i13`).
-fn goal_door() -> Square {
-    Square::GOAL
-        .neighbours()
+/// The only square next to the goal (`i13` on the classic board).
+fn goal_door(board: &Board) -> Square {
+    board
+        .neighbours(Square::GOAL)
         .first()
         .copied()
         .unwrap_or(Square::GOAL)
@@ -52,11 +53,7 @@ impl Position {
         };
         let (bar, own) = self.move_masks();
         let french = self.rules.french;
-        list.set_drops(
-            self.placement_squares(),
-            self.rules.barricade_squares(),
-            !french,
-        );
+        list.set_drops(self.placement_squares(), self.barricade_squares(), !french);
         self.for_each_origin(roll, |group, from, kind| {
             list.push_open(group, from, kind, bar, own)
         });
@@ -80,7 +77,8 @@ impl Position {
     }
 
     /// The barricades, and the squares the player to move may not end on
-    /// (their own and their teammates' pawns).
+    /// (their own and their teammates' pawns, and rest squares with a
+    /// pawn on them).
     #[inline(always)]
     fn move_masks(&self) -> (u128, u128) {
         let me = self.turn();
@@ -91,32 +89,43 @@ impl Position {
                 own |= self.pawns[c.index()].bits();
             }
         }
+        let rest = self.board.rest_squares().bits();
+        if rest != 0 {
+            own |= rest & self.all_pawns().bits();
+        }
         (self.barricades.bits(), own)
     }
 
-    /// Calls `visit` with the path-table group, origin (square index or
-    /// [`HOME`]) and kind of every origin the player to move may move
-    /// from with `roll`, in the order of the move list: home first, then
-    /// the pawns on the board.
+    /// Calls `visit` with the path-table group, origin (square index,
+    /// [`HOME`] or [`FOREST`]) and kind of every origin the player to move
+    /// may move from with `roll`, in the order of the move list: home
+    /// first, then the forest, then the pawns on the board.
     #[inline(always)]
     fn for_each_origin(&self, roll: usize, mut visit: impl FnMut((u32, &[HotEntry]), u8, u32)) {
-        let table = paths::table();
+        let board = self.board;
+        let table = &board.paths;
         if let Some(b) = self.bound {
             return visit(table.group(b.index(), roll), b.index() as u8, 0);
         }
-        let mine = self.pawns[self.turn().index()];
-        // Fewer than 5 pawns on the board? (Clearing the lowest bit four
-        // times is cheaper than a 128-bit popcount without POPCNT.)
-        let mut five = mine.bits();
-        for _ in 1..crate::position::PAWNS_PER_COLOUR {
-            five &= five.wrapping_sub(1);
+        let me = self.turn().index();
+        let mine = self.pawns[me];
+        // Every way out of home starts on the entry square, every way out
+        // of the forest on its exit: a barricade there (on an entry only
+        // possible under `bottom-row`; never on the exit, a rest square)
+        // lets a pawn out only by landing on it, with a 1. One visit for
+        // both, home first.
+        let entry = board.entry(self.turn());
+        let home = self.home[me] > 0 && (roll == 1 || !self.barricades.contains(entry));
+        let mut off = [(entry, HOME); 2];
+        let mut n = usize::from(home);
+        if self.forest[me] > 0
+            && let Some(f) = board.forest()
+        {
+            off[n] = (f.exit, FOREST);
+            n += 1;
         }
-        // Every way out of home starts on the entry square: a barricade
-        // there (only possible under `bottom-row`) lets a pawn out only by
-        // landing on it, with a 1.
-        let entry = self.turn().entry();
-        if five == 0 && (roll == 1 || !self.barricades.contains(entry)) {
-            visit(table.group(entry.index(), roll - 1), HOME, KIND_HOME);
+        for &(start, origin) in &off[..n] {
+            visit(table.group(start.index(), roll - 1), origin, KIND_HOME);
         }
         for s in mine {
             visit(table.group(s.index(), roll), s.index() as u8, 0);
@@ -159,7 +168,7 @@ impl Position {
     /// French bounce: a pawn next to the goal whose roll is not 1, when no
     /// other pawn of its player can move, walks into the goal and back out.
     fn add_bounces(&self, list: &mut MoveList, me: Colour, roll: usize, own: u128, bar: u128) {
-        let door = goal_door();
+        let door = goal_door(self.board);
         if !self.pawns(me).contains(door) || self.bound.is_some_and(|b| b != door) {
             return;
         }
@@ -168,7 +177,7 @@ impl Position {
             return;
         }
         list.retain(|_| false);
-        let table = paths::table();
+        let table = &self.board.paths;
         let range = table.range(door, roll - 2);
         let mut seen = 0u128;
         let own = own & !(1u128 << door.index());
@@ -183,6 +192,7 @@ impl Position {
             seen |= d;
             if let Some(to) = Square::from_index(e.dest as usize) {
                 list.push(Candidate::new(
+                    self.board.id(),
                     door_origin,
                     to,
                     d & bar != 0,
@@ -247,10 +257,16 @@ impl Position {
         if c.is_bounce() {
             return vec![canonical];
         }
-        let table = paths::table();
-        let (start, len, home) = match from {
-            Origin::Home => (self.turn().entry(), canonical.len().saturating_sub(1), true),
-            Origin::Square(s) => (s, canonical.len(), false),
+        let table = &self.board.paths;
+        let (start, len, home) = match (from, self.board.forest()) {
+            (Origin::Home, _) => (
+                self.board.entry(self.turn()),
+                canonical.len().saturating_sub(1),
+                true,
+            ),
+            (Origin::Forest, Some(f)) => (f.exit, canonical.len().saturating_sub(1), true),
+            (Origin::Forest, None) => return Vec::new(),
+            (Origin::Square(s), _) => (s, canonical.len(), false),
         };
         let bar = self.barricades.bits();
         table.entries[table.range(start, len)]

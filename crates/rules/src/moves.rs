@@ -2,10 +2,12 @@
 //! [`MoveList`], and their [`Path`]s.
 
 use crate::board::Square;
+use crate::boards::{Board, BoardId};
 use crate::paths;
 use crate::squareset::SquareSet;
 
-/// Where a moving pawn starts: its home, or a square of the board.
+/// Where a moving pawn starts: its home, a square of the board, or the
+/// forest (quick board).
 ///
 /// ```
 /// use barricade_rules::Origin;
@@ -18,6 +20,8 @@ pub enum Origin {
     Home,
     /// A pawn already on the board.
     Square(Square),
+    /// A pawn leaves the forest (quick board); the forest's exit is step 1.
+    Forest,
 }
 
 impl Origin {
@@ -28,7 +32,7 @@ impl Origin {
     /// ```
     pub fn square(self) -> Option<Square> {
         match self {
-            Origin::Home => None,
+            Origin::Home | Origin::Forest => None,
             Origin::Square(s) => Some(s),
         }
     }
@@ -105,19 +109,24 @@ pub struct Candidate(u32);
 
 // A candidate's fields, packed in one `u32` so that move generation writes
 // it with one store and a full `MoveList` is small to clear: bits 0-7 the
-// origin square index (or `HOME`), bits 8-15 the destination square index,
-// bits 16-27 the index into the path table, then the flags.
+// origin square index (or `HOME`, `FOREST`), bits 8-15 the destination
+// square index, bits 16-27 the index into the path table, then the flags;
+// the last bit says which board's path table (two boards).
 const TO_SHIFT: u32 = 8;
 const PATH_SHIFT: u32 = 16;
 pub(crate) const HOME: u8 = u8::MAX;
+pub(crate) const FOREST: u8 = u8::MAX - 1;
 /// Mask of the path-table index (after shifting by `PATH_SHIFT`).
 pub(crate) const PATH_INDEX: u32 = (1 << 12) - 1;
 /// Flag: the move takes a barricade.
 pub(crate) const TAKES: u32 = 1 << 28;
-/// Flag: the pawn comes from home (its path starts on the entry square).
+/// Flag: the pawn comes from home or the forest (its path starts on the
+/// entry or the forest's exit square).
 pub(crate) const KIND_HOME: u32 = 1 << 29;
 /// Flag: a french bounce (into the goal and back out).
 const KIND_BOUNCE: u32 = 1 << 30;
+/// Flag: the path is in the quick board's table.
+const QUICK_BOARD: u32 = 1 << 31;
 
 /// The most destinations one origin can have for one roll (checked by a
 /// test over the whole path table).
@@ -132,9 +141,24 @@ const SLOTS: usize = 64;
 const _: () = assert!(MAX_CANDIDATES < SLOTS && SLOTS.is_power_of_two());
 
 impl Candidate {
-    /// A path-table entry as a candidate without origin and flags.
-    pub(crate) fn template(to: u8, index: usize) -> Candidate {
-        Candidate(u32::from(to) << TO_SHIFT | (index as u32 & PATH_INDEX) << PATH_SHIFT)
+    /// A path-table entry of `board` as a candidate without origin and
+    /// flags.
+    pub(crate) fn template(board: BoardId, to: u8, index: usize) -> Candidate {
+        let quick = if board == BoardId::Quick {
+            QUICK_BOARD
+        } else {
+            0
+        };
+        Candidate(u32::from(to) << TO_SHIFT | (index as u32 & PATH_INDEX) << PATH_SHIFT | quick)
+    }
+
+    /// The board whose path table holds this candidate's path.
+    fn board(self) -> &'static Board {
+        if self.0 & QUICK_BOARD != 0 {
+            Board::quick()
+        } else {
+            Board::classic()
+        }
     }
 
     /// This template (see [`Candidate::template`]) with its origin (a
@@ -161,16 +185,24 @@ impl Candidate {
         ((self.0 >> PATH_SHIFT) & PATH_INDEX) as usize
     }
 
-    pub(crate) fn new(from: Origin, to: Square, takes: bool, path: usize, kind: PathKind) -> Self {
+    pub(crate) fn new(
+        board: BoardId,
+        from: Origin,
+        to: Square,
+        takes: bool,
+        path: usize,
+        kind: PathKind,
+    ) -> Self {
         let from = match from {
             Origin::Home => HOME,
+            Origin::Forest => FOREST,
             Origin::Square(s) => s.index() as u8,
         };
         let kind = match kind {
             PathKind::Bounce => KIND_BOUNCE,
         };
         let takes = if takes { TAKES } else { 0 };
-        Candidate::template(to.index() as u8, path).with(from, kind | takes)
+        Candidate::template(board, to.index() as u8, path).with(from, kind | takes)
     }
 
     /// The moving pawn's origin.
@@ -183,6 +215,7 @@ impl Candidate {
     pub fn from(self) -> Origin {
         match self.origin_raw() {
             HOME => Origin::Home,
+            FOREST => Origin::Forest,
             from => Square::from_index(from as usize).map_or(Origin::Home, Origin::Square),
         }
     }
@@ -247,7 +280,7 @@ impl Candidate {
     /// assert_eq!(names, ["c1", "b1", "a1"]);
     /// ```
     pub fn path(self) -> Path {
-        let table = paths::table();
+        let table = &self.board().paths;
         let index = self.path_index();
         let Some(e) = table.entries.get(index) else {
             return Path::default();

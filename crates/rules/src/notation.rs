@@ -11,6 +11,7 @@
 //! ```
 
 use crate::board::Square;
+use crate::boards::Board;
 use crate::moves::{Move, Origin};
 use core::fmt;
 use core::str::FromStr;
@@ -19,6 +20,7 @@ impl fmt::Display for Origin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Origin::Home => f.write_str("home"),
+            Origin::Forest => f.write_str("forest"),
             Origin::Square(s) => write!(f, "{s}"),
         }
     }
@@ -48,13 +50,64 @@ impl FromStr for Origin {
     type Err = ParseMoveError;
 
     fn from_str(s: &str) -> Result<Origin, ParseMoveError> {
-        if s == "home" {
-            Ok(Origin::Home)
-        } else {
-            s.parse::<Square>()
-                .map(Origin::Square)
-                .map_err(|_| ParseMoveError(s.chars().take(20).collect()))
+        parse_origin(s, |name| name.parse().ok())
+    }
+}
+
+fn parse_origin(
+    s: &str,
+    square: impl Fn(&str) -> Option<Square>,
+) -> Result<Origin, ParseMoveError> {
+    match s {
+        "home" => Ok(Origin::Home),
+        "forest" => Ok(Origin::Forest),
+        _ => square(s)
+            .map(Origin::Square)
+            .ok_or_else(|| ParseMoveError(s.chars().take(20).collect())),
+    }
+}
+
+/// Square names of one board: the notation of its moves and origins.
+/// (`Display` and `FromStr` of [`Move`], [`Origin`] and [`Square`] use
+/// the classic board's names.)
+///
+/// ```
+/// use barricade_rules::{Board, Move, Origin};
+/// let quick = Board::quick();
+/// let mv = quick.parse_move("forest-i5").unwrap();
+/// assert_eq!(quick.move_name(mv), "forest-i5");
+/// assert_eq!(quick.parse_origin("home"), Ok(Origin::Home));
+/// assert!(quick.parse_move("a14-a13").is_err());
+/// ```
+impl Board {
+    /// The text of a move with this board's square names.
+    pub fn move_name(&self, mv: Move) -> String {
+        let origin = |o: Origin| match o {
+            Origin::Square(s) => self.name(s),
+            other => other.to_string(),
+        };
+        match mv {
+            Move::Step { from, to, drop } => {
+                let mut t = format!("{}-{}", origin(from), self.name(to));
+                if let Some(d) = drop {
+                    t.push_str(" x ");
+                    t.push_str(&self.name(d));
+                }
+                t
+            }
+            Move::Place(s) => format!("place {}", self.name(s)),
+            other => other.to_string(),
         }
+    }
+
+    /// Reads an origin (`home`, `forest` or a square of this board).
+    pub fn parse_origin(&self, text: &str) -> Result<Origin, ParseMoveError> {
+        parse_origin(text, |name| self.square(name))
+    }
+
+    /// Reads a move with this board's square names.
+    pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        parse_move(text, |name| self.square(name))
     }
 }
 
@@ -79,6 +132,12 @@ impl FromStr for Move {
     type Err = ParseMoveError;
 
     fn from_str(text: &str) -> Result<Move, ParseMoveError> {
+        parse_move(text, |name| name.parse().ok())
+    }
+}
+
+fn parse_move(text: &str, square: impl Fn(&str) -> Option<Square>) -> Result<Move, ParseMoveError> {
+    {
         let err = || ParseMoveError(text.chars().take(20).collect());
         let t = text.trim();
         match t {
@@ -87,19 +146,16 @@ impl FromStr for Move {
             _ => {}
         }
         if let Some(rest) = t.strip_prefix("place") {
-            return rest.trim().parse().map(Move::Place).map_err(|_| err());
+            return square(rest.trim()).map(Move::Place).ok_or_else(err);
         }
         let (step, drop) = match t.split_once('x') {
-            Some((a, b)) => (
-                a.trim(),
-                Some(b.trim().parse::<Square>().map_err(|_| err())?),
-            ),
+            Some((a, b)) => (a.trim(), Some(square(b.trim()).ok_or_else(err)?)),
             None => (t, None),
         };
         let (from, to) = step.split_once('-').ok_or_else(err)?;
         Ok(Move::Step {
-            from: from.trim().parse().map_err(|_| err())?,
-            to: to.trim().parse().map_err(|_| err())?,
+            from: parse_origin(from.trim(), &square).map_err(|_| err())?,
+            to: square(to.trim()).ok_or_else(err)?,
             drop,
         })
     }

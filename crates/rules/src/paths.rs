@@ -5,10 +5,10 @@
 //! 128-bit AND.
 
 use crate::board::Square;
+use crate::boards::Board;
 use crate::moves::Candidate;
 #[cfg(test)]
 use crate::moves::PATH_INDEX;
-use std::sync::OnceLock;
 
 /// The longest walk a single roll asks for.
 pub(crate) const MAX_STEPS: usize = 6;
@@ -54,9 +54,6 @@ struct Group {
     base: u8,
 }
 
-/// Groups per start square: lengths 0..=7 (7 is always empty).
-const GROUPS: usize = Square::COUNT * 8 + 1;
-
 pub(crate) struct PathTable {
     pub entries: Vec<PathEntry>,
     /// `entries[i]` as move generation reads it.
@@ -65,7 +62,7 @@ pub(crate) struct PathTable {
     groups: Vec<Group>,
     /// `start[s * 8 + l] .. start[s * 8 + l + 1]` are the paths of `l` steps
     /// from square `s`.
-    start: [u16; GROUPS],
+    start: Vec<u16>,
 }
 
 impl PathTable {
@@ -99,21 +96,34 @@ impl PathTable {
         Square::from_index(after.checked_sub(1)? / 8)
     }
 
-    fn build() -> PathTable {
+    /// A table with no paths (while its board is being built).
+    pub(crate) fn empty() -> PathTable {
+        PathTable {
+            entries: Vec::new(),
+            hot: Vec::new(),
+            groups: Vec::new(),
+            start: vec![0],
+        }
+    }
+
+    /// The table of `board` (its squares and links must be set).
+    pub(crate) fn build(board: &Board) -> PathTable {
+        // Groups per start square: lengths 0..=7 (7 is always empty).
+        let groups_len = board.len() * 8 + 1;
         let mut entries = Vec::new();
-        let mut start = [0u16; GROUPS];
-        for s in Square::all() {
+        let mut start = vec![0u16; groups_len];
+        for s in board.squares() {
             for len in 0..8 {
                 start[s.index() * 8 + len] = entries.len() as u16;
                 if len <= MAX_STEPS {
                     let mut walk = Vec::with_capacity(len);
-                    walk_from(s, len, &mut walk, &mut entries);
+                    walk_from(board, s, len, &mut walk, &mut entries);
                 }
             }
         }
-        start[GROUPS - 1] = entries.len() as u16;
+        start[groups_len - 1] = entries.len() as u16;
         let mut hot = Vec::with_capacity(entries.len());
-        let mut groups = vec![Group::default(); GROUPS - 1];
+        let mut groups = vec![Group::default(); groups_len - 1];
         for (i, g) in groups.iter_mut().enumerate() {
             let range = start[i] as usize..start[i + 1] as usize;
             let squares = entries[range.clone()]
@@ -137,7 +147,7 @@ impl PathTable {
                 hot.push(HotEntry {
                     inner: (e.inner >> base) as u64,
                     dest: 1 << (u32::from(e.dest) - base),
-                    template: Candidate::template(e.dest, range.start + j),
+                    template: Candidate::template(board.id(), e.dest, range.start + j),
                 });
             }
         }
@@ -150,7 +160,13 @@ impl PathTable {
     }
 }
 
-fn walk_from(start: Square, len: usize, walk: &mut Vec<Square>, out: &mut Vec<PathEntry>) {
+fn walk_from(
+    board: &Board,
+    start: Square,
+    len: usize,
+    walk: &mut Vec<Square>,
+    out: &mut Vec<PathEntry>,
+) {
     if walk.len() == len {
         let mut squares = [0u8; MAX_STEPS];
         let mut inner = 0u128;
@@ -169,22 +185,14 @@ fn walk_from(start: Square, len: usize, walk: &mut Vec<Square>, out: &mut Vec<Pa
         return;
     }
     let here = walk.last().copied().unwrap_or(start);
-    for &n in here.neighbours() {
+    for &n in board.neighbours(here) {
         if n == start || walk.contains(&n) {
             continue;
         }
         walk.push(n);
-        walk_from(start, len, walk, out);
+        walk_from(board, start, len, walk, out);
         walk.pop();
     }
-}
-
-static TABLE: OnceLock<PathTable> = OnceLock::new();
-
-/// The shared path table.
-#[inline]
-pub(crate) fn table() -> &'static PathTable {
-    TABLE.get_or_init(PathTable::build)
 }
 
 #[cfg(test)]
@@ -193,12 +201,18 @@ mod tests {
 
     #[test]
     fn table_shape() {
-        let t = table();
+        for board in [Board::classic(), Board::quick()] {
+            table_shape_of(board);
+        }
+    }
+
+    fn table_shape_of(board: &Board) {
+        let t = &board.paths;
         // Table indices fit the bits a candidate keeps for them.
         assert!(t.entries.len() <= PATH_INDEX as usize + 1);
-        for s in Square::all() {
+        for s in board.squares() {
             assert_eq!(t.range(s, 0).len(), 1);
-            assert_eq!(t.range(s, 1).len(), s.neighbours().len());
+            assert_eq!(t.range(s, 1).len(), board.neighbours(s).len());
             for len in 0..=MAX_STEPS {
                 let mut dests = 0u128;
                 for e in &t.entries[t.range(s, len)] {

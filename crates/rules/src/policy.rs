@@ -2,7 +2,6 @@
 //! are not the bots (those live in `barricade-ai`); they only need to be
 //! legal and fast.
 
-use crate::distance;
 use crate::moves::{Move, MoveList};
 use crate::position::{Phase, Position};
 
@@ -28,12 +27,13 @@ pub fn greedy(pos: &Position) -> Option<Move> {
             // The opponents' pawns as two 64-bit halves: testing a square is
             // then a shift of a `u64` (a `u128` shift costs several).
             let others = [others as u64, (others >> 64) as u64];
+            let (by_byte, arrival) = (&pos.board().by_byte, &pos.board().arrival);
             // 4 x the distance gained, +10,000 for the goal, +30 for a
             // capture; raw indices and 256-entry tables: no checks.
             let score = |from: u8, to: u8| {
                 let captures = (others[usize::from(to >> 6) & 1] >> (to & 63)) & 1;
-                i32::from(distance::BY_BYTE[from as usize]) * 4
-                    + i32::from(ARRIVAL[to as usize])
+                i32::from(by_byte[from as usize]) * 4
+                    + i32::from(arrival[to as usize])
                     + 30 * captures as i32
             };
             // The best move without building the move list, where the rules
@@ -56,13 +56,19 @@ pub fn greedy(pos: &Position) -> Option<Move> {
             };
             match best {
                 Some(c) => {
-                    let drop = MoveList::drop_squares_after(
-                        pos.placement_squares(),
-                        pos.rules().barricade_squares(),
-                        &c,
-                    )
-                    .last();
-                    Some(c.to_move(drop.filter(|_| !pos.rules().french)))
+                    // Only a taken barricade needs a drop square (and under
+                    // the french rules it is held instead).
+                    let drop = if c.takes_barricade() && !pos.rules().french {
+                        MoveList::drop_squares_after(
+                            pos.placement_squares(),
+                            pos.barricade_squares(),
+                            &c,
+                        )
+                        .last()
+                    } else {
+                        None
+                    };
+                    Some(c.to_move(drop))
                 }
                 None => Some(Move::Pass),
             }
@@ -70,18 +76,17 @@ pub fn greedy(pos: &Position) -> Option<Move> {
     }
 }
 
-/// The greedy score of arriving on each square (by index): minus four
-/// times its distance to the goal, plus 10,000 for the goal itself.
-const ARRIVAL: [i16; 256] = {
+/// The greedy score of arriving on each square (by index) of a board
+/// whose distances by byte are `by_byte`: minus four times its distance
+/// to the goal, plus 10,000 for the goal itself.
+pub(crate) fn arrival(by_byte: &[u8; 256]) -> [i16; 256] {
     let mut out = [0i16; 256];
-    let mut i = 0;
-    while i < 256 {
-        out[i] = -4 * distance::BY_BYTE[i] as i16;
-        i += 1;
+    for (o, &d) in out.iter_mut().zip(by_byte) {
+        *o = -4 * i16::from(d);
     }
     out[crate::Square::GOAL.index()] += 10_000;
     out
-};
+}
 
 /// A uniformly random legal decision, drawing from `next(n)` (which must
 /// return a number below `n`).
@@ -103,7 +108,7 @@ pub fn random(pos: &Position, mut next: impl FnMut(usize) -> usize) -> Option<Mo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Colour, Dice, Rules, Seats};
+    use crate::{BoardId, Colour, Dice, Rules, Seats};
 
     /// The greedy choice from the full move list, as the policy made it
     /// before it had a shortcut.
@@ -111,13 +116,13 @@ mod tests {
         let me = pos.turn();
         let others = (pos.all_pawns() - pos.pawns(me)).bits();
         let moves = pos.legal_moves();
+        let by_byte = &pos.board().by_byte;
         let mut best = None;
         let mut best_score = i32::MIN;
         for c in &moves {
             let (from, to) = (c.origin_raw(), c.to_raw());
-            let mut score = 4
-                * (i32::from(distance::BY_BYTE[from as usize])
-                    - i32::from(distance::BY_BYTE[to as usize]));
+            let mut score =
+                4 * (i32::from(by_byte[from as usize]) - i32::from(by_byte[to as usize]));
             if to as usize == crate::Square::GOAL.index() {
                 score += 10_000;
             }
@@ -139,13 +144,15 @@ mod tests {
     fn the_shortcut_chooses_what_the_move_list_would() {
         let two = Seats::new(&[Colour::Red, Colour::Blue]).unwrap();
         let teams = Seats::two_colours_each();
-        for (seats, rules) in [
-            (Seats::default(), Rules::default()),
-            (two, Rules::preset("free-pass").unwrap()),
-            (teams, Rules::default()),
+        for (board, seats, rules) in [
+            (BoardId::Classic, Seats::default(), Rules::default()),
+            (BoardId::Classic, two, Rules::preset("free-pass").unwrap()),
+            (BoardId::Classic, teams, Rules::default()),
+            (BoardId::Quick, Seats::default(), Rules::default()),
+            (BoardId::Quick, two, Rules::preset("bottom-row").unwrap()),
         ] {
             for seed in 0..40 {
-                let mut pos = Position::new(rules, seats);
+                let mut pos = Position::new_on(board, rules, seats);
                 let mut dice = Dice::new(seed);
                 let mut plies = 0;
                 while !pos.is_over() && plies < 3000 {

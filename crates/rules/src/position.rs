@@ -1,18 +1,21 @@
 //! [`Position`]: the whole state of a game, and playing moves on it.
 
-use crate::board::{self, Square};
+use crate::board::Square;
+use crate::boards::{Board, BoardId};
 use crate::colour::{Colour, Team};
+pub use crate::illegal::{IllegalMove, Reason};
 use crate::moves::{Move, Origin};
 use crate::roll::Roll;
 use crate::rules::Rules;
 use crate::seats::Seats;
 use crate::setup::Setup;
 use crate::squareset::SquareSet;
-use core::fmt;
 
-/// The number of pawns of every seated colour.
+/// The number of pawns of every seated colour on the classic board (see
+/// [`Board::pawns_per_colour`] for any board).
 pub const PAWNS_PER_COLOUR: usize = 5;
-/// The number of barricades in a game.
+/// The number of barricades in a game on the classic board (see
+/// [`Board::barricade_count`]); no board has more.
 pub const BARRICADES: usize = 11;
 
 /// What the game waits for next.
@@ -35,30 +38,6 @@ pub enum Phase {
     /// The game is over; this team won.
     Over(Team),
 }
-
-/// A move that [`Position::play`] refused, with the reason.
-///
-/// ```
-/// use barricade_rules::{Move, Position};
-/// let mut pos: Position = "roll=1".parse().unwrap();
-/// let err = pos.play("home-b1".parse().unwrap()).unwrap_err();
-/// assert_eq!(err.to_string(), "home-b1 is not legal: no pawn can go from home to b1 with a 1");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IllegalMove {
-    /// The refused move.
-    pub mv: Move,
-    /// Why it was refused.
-    pub reason: String,
-}
-
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} is not legal: {}", self.mv, self.reason)
-    }
-}
-
-impl std::error::Error for IllegalMove {}
 
 /// Barricades taken under the french rules and not yet put back: each
 /// entry is the square of the pawn holding it. Kept sorted so that equal
@@ -153,11 +132,17 @@ impl Held {
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
+    pub(crate) board: &'static Board,
     pub(crate) rules: Rules,
     pub(crate) seats: Seats,
     pub(crate) turn: u8,
     pub(crate) roll: Option<Roll>,
     pub(crate) pawns: [SquareSet; 4],
+    /// Pawns in the forest, per colour (quick board).
+    pub(crate) forest: [u8; 4],
+    /// Pawns at home, per colour (0 for unseated colours): kept up to date
+    /// by every move, so move generation reads one byte.
+    pub(crate) home: [u8; 4],
     pub(crate) barricades: SquareSet,
     pub(crate) held: Held,
     pub(crate) to_place: u8,
@@ -180,19 +165,66 @@ impl Position {
     /// assert_eq!(pos.at_home(Colour::Blue), 5);
     /// ```
     pub fn new(rules: Rules, seats: Seats) -> Position {
+        Position::new_on(BoardId::Classic, rules, seats)
+    }
+
+    /// The start position on `board`.
+    ///
+    /// ```
+    /// use barricade_rules::{BoardId, Colour, Position, Rules, Seats};
+    /// let pos = Position::new_on(BoardId::Quick, Rules::default(), Seats::default());
+    /// assert_eq!(pos.board().id(), BoardId::Quick);
+    /// assert_eq!(pos.barricades().len(), 6);
+    /// assert_eq!(pos.at_home(Colour::Blue), 4);
+    /// ```
+    pub fn new_on(board: BoardId, rules: Rules, seats: Seats) -> Position {
+        let board = board.board();
         Position {
+            board,
             rules,
             seats,
             turn: 0,
             roll: None,
             pawns: [SquareSet::EMPTY; 4],
-            barricades: board::barricade_start_squares().into_iter().collect(),
+            forest: [0; 4],
+            home: Colour::ALL.map(|c| {
+                if seats.contains(c) {
+                    board.pawns_per_colour() as u8
+                } else {
+                    0
+                }
+            }),
+            barricades: board.barricade_start().iter().copied().collect(),
             held: Held::default(),
             to_place: 0,
             choosing: false,
             bound: None,
             end_after_place: false,
         }
+    }
+
+    /// The board the game is played on.
+    ///
+    /// ```
+    /// use barricade_rules::{BoardId, Position};
+    /// let pos: Position = "board=quick".parse().unwrap();
+    /// assert_eq!(pos.board().id(), BoardId::Quick);
+    /// ```
+    #[inline]
+    pub fn board(&self) -> &'static Board {
+        self.board
+    }
+
+    /// How many of `colour`'s pawns are in the forest (quick board).
+    ///
+    /// ```
+    /// use barricade_rules::{Colour, Position};
+    /// let pos: Position = "board=quick red=forest,forest,i5".parse().unwrap();
+    /// assert_eq!(pos.in_forest(Colour::Red), 2);
+    /// assert_eq!(pos.at_home(Colour::Red), 1);
+    /// ```
+    pub fn in_forest(&self, colour: Colour) -> usize {
+        usize::from(self.forest[colour.index()])
     }
 
     /// The rules in force.
@@ -280,11 +312,7 @@ impl Position {
     /// assert_eq!(pos.at_home(Colour::Blue), 0);
     /// ```
     pub fn at_home(&self, colour: Colour) -> usize {
-        if self.seats.contains(colour) {
-            PAWNS_PER_COLOUR.saturating_sub(self.pawns(colour).len())
-        } else {
-            0
-        }
+        usize::from(self.home[colour.index()])
     }
 
     /// The barricades on the board.
@@ -406,7 +434,25 @@ impl Position {
     /// assert_eq!(pos.placement_squares().len(), 94 - 11);
     /// ```
     pub fn placement_squares(&self) -> SquareSet {
-        self.rules.barricade_squares() - self.barricades - self.all_pawns()
+        self.barricade_squares() - self.barricades - self.all_pawns()
+    }
+
+    /// Where a barricade may stand at all on this board under these rules:
+    /// not the goal, not a rest square, and not the bottom row unless the
+    /// rules have `bottom-row`.
+    ///
+    /// ```
+    /// use barricade_rules::Position;
+    /// assert_eq!("".parse::<Position>().unwrap().barricade_squares().len(), 94);
+    /// assert_eq!("board=quick".parse::<Position>().unwrap().barricade_squares().len(), 66 - 17 - 1 - 7);
+    /// ```
+    #[inline]
+    pub fn barricade_squares(&self) -> SquareSet {
+        if self.rules.bottom_row {
+            self.board.barricade_allowed() | self.board.bottom_row()
+        } else {
+            self.board.barricade_allowed()
+        }
     }
 
     /// Sets the roll of the player to move (only when the game waits for a
@@ -422,10 +468,7 @@ impl Position {
     /// ```
     pub fn set_roll(&mut self, roll: Roll) -> Result<(), IllegalMove> {
         if self.phase() != Phase::Roll {
-            return Err(IllegalMove {
-                mv: Move::Pass,
-                reason: "no roll is due now".into(),
-            });
+            return Err(self.illegal(Move::Pass, Reason::NoRollDue));
         }
         self.roll = Some(roll);
         Ok(())
@@ -468,49 +511,67 @@ impl Position {
     /// assert!(pos.check("home-c1".parse().unwrap()).is_ok());
     /// ```
     pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
-        let err = |reason: String| Err(IllegalMove { mv, reason });
+        let err = |reason: Reason| Err(self.illegal(mv, reason));
         match (self.phase(), mv) {
-            (Phase::Over(w), _) => err(format!("the game is over, {w} won")),
+            (Phase::Over(w), _) => err(Reason::GameOver(w)),
             (Phase::Place, Move::Place(s)) => {
                 if self.placement_squares().contains(s) {
                     Ok(())
                 } else {
-                    err(format!("a barricade cannot be put on {s}"))
+                    err(Reason::CannotPlace(s))
                 }
             }
-            (Phase::Place, _) => err("a held barricade must be put down first".into()),
+            (Phase::Place, _) => err(Reason::MustPlaceFirst),
             (Phase::ChooseAgain, Move::Again | Move::Pass) => Ok(()),
-            (Phase::ChooseAgain, _) => {
-                err("after a 6 the player chooses to roll again or pass".into())
-            }
-            (Phase::Roll, _) => err("the die has not been rolled".into()),
-            (Phase::Move(_), Move::Again) => err("rolling again needs a 6 moved first".into()),
-            (Phase::Move(_), Move::Place(_)) => err("there is no barricade to put down".into()),
+            (Phase::ChooseAgain, _) => err(Reason::MustChooseAgainOrPass),
+            (Phase::Roll, _) => err(Reason::NotRolled),
+            (Phase::Move(_), Move::Again) => err(Reason::AgainNeedsSix),
+            (Phase::Move(_), Move::Place(_)) => err(Reason::NothingToPlace),
             (Phase::Move(_), Move::Pass) => {
                 if self.legal_moves().can_pass() {
                     Ok(())
                 } else {
-                    err("a move is possible, so passing is not allowed".into())
+                    err(Reason::PassNotAllowed)
                 }
             }
             (Phase::Move(roll), Move::Step { from, to, drop }) => {
                 let moves = self.legal_moves();
                 let Some(c) = moves.find(from, to) else {
-                    let from = match from {
-                        Origin::Home => "home".to_string(),
-                        Origin::Square(s) => s.to_string(),
-                    };
-                    return err(format!("no pawn can go from {from} to {to} with a {roll}"));
+                    return err(Reason::NoSuchMove { from, to, roll });
                 };
                 match (moves.needs_drop() && c.takes_barricade(), drop) {
-                    (true, None) => err(format!("the barricade on {to} must be put somewhere")),
+                    (true, None) => err(Reason::DropMissing(to)),
                     (true, Some(d)) if !moves.drop_squares(&c).contains(d) => {
-                        err(format!("the barricade cannot be put on {d}"))
+                        err(Reason::BadDrop(d))
                     }
-                    (false, Some(_)) => err("no barricade is taken by this move".into()),
+                    (false, Some(_)) => err(Reason::NoDropNeeded),
                     _ => Ok(()),
                 }
             }
+        }
+    }
+
+    /// `mv` refused on this position's board for `reason`.
+    pub(crate) fn illegal(&self, mv: Move, reason: Reason) -> IllegalMove {
+        IllegalMove {
+            mv,
+            board: self.board.id(),
+            reason,
+        }
+    }
+
+    /// The name of an origin on this board: `home`, `forest` or a square.
+    ///
+    /// ```
+    /// use barricade_rules::{Origin, Position};
+    /// let pos: Position = "".parse().unwrap();
+    /// assert_eq!(pos.origin_name(Origin::Home), "home");
+    /// ```
+    pub fn origin_name(&self, origin: Origin) -> String {
+        match origin {
+            Origin::Home => "home".into(),
+            Origin::Forest => "forest".into(),
+            Origin::Square(s) => self.board.name(s),
         }
     }
 
@@ -546,16 +607,27 @@ impl Position {
         let me = self.turn();
         let six = self.roll.is_some_and(|r| r.get() == 6);
         let origin = from.square();
-        if let Some(s) = origin {
-            self.pawns[me.index()].remove(s);
+        match from {
+            Origin::Square(s) => self.pawns[me.index()].remove(s),
+            Origin::Forest => {
+                self.forest[me.index()] = self.forest[me.index()].saturating_sub(1);
+            }
+            Origin::Home => self.home[me.index()] = self.home[me.index()].saturating_sub(1),
         }
-        // Capture: the pawn on `to` goes home (a teammate never stands there
-        // after a legal move).
+        // Capture: the pawn on `to` goes home, or to the forest from the
+        // village (a teammate never stands there after a legal move, nor
+        // anyone on a rest square).
         let target = SquareSet::from_square(to);
         if !((self.all_pawns() - self.pawns[me.index()]) & target).is_empty() {
+            let village = self.board.village().contains(to);
             for c in Colour::ALL {
-                if c != me {
-                    self.pawns[c.index()] = self.pawns[c.index()] - target;
+                if c != me && self.pawns[c.index()].contains(to) {
+                    self.pawns[c.index()].remove(to);
+                    if village {
+                        self.forest[c.index()] += 1;
+                    } else {
+                        self.home[c.index()] += 1;
+                    }
                 }
             }
             if self.rules.french {
@@ -629,7 +701,11 @@ impl Position {
             list.extend(self.pawns(c).iter().map(Origin::Square));
             list.extend((0..self.at_home(c)).map(|_| Origin::Home));
         }
+        for c in Colour::ALL {
+            pawns[c.index()].extend((0..self.in_forest(c)).map(|_| Origin::Forest));
+        }
         Setup {
+            board: self.board.id(),
             rules: self.rules,
             seats: self.seats,
             turn: self.turn(),

@@ -1,5 +1,6 @@
 //! [`GameRecord`]: everything needed to replay a game exactly.
 
+use crate::boards::BoardId;
 use crate::game::Game;
 use crate::moves::Move;
 use crate::position::IllegalMove;
@@ -25,6 +26,8 @@ use core::fmt;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
+    /// The board.
+    pub board: BoardId,
     /// The rules.
     pub rules: Rules,
     /// Seats and teams as chosen before the opening rolls.
@@ -42,7 +45,7 @@ pub struct GameRecord {
 /// ```
 /// use barricade_rules::{GameRecord, Rules, Seats};
 /// let record = GameRecord {
-///     rules: Rules::default(), seats: Seats::default(), seed: 1,
+///     board: Default::default(), rules: Rules::default(), seats: Seats::default(), seed: 1,
 ///     moves: vec!["i9-i10".parse().unwrap()], rolled: false,
 /// };
 /// let err = record.replay().unwrap_err();
@@ -85,7 +88,7 @@ impl GameRecord {
     /// assert_eq!(seen, 1);
     /// ```
     pub fn replay_each(&self, mut visit: impl FnMut(&Game)) -> Result<Game, ReplayError> {
-        let mut game = Game::new(self.rules, self.seats, self.seed);
+        let mut game = Game::new_on(self.board, self.rules, self.seats, self.seed);
         visit(&game);
         for (i, &mv) in self.moves.iter().enumerate() {
             game.roll_if_due();

@@ -6,13 +6,14 @@
 //!
 //! | key | value | default |
 //! |---|---|---|
+//! | `board` | `classic` or `quick` (written only for the quick board) | `classic` |
 //! | `rules` | rule-set name (`ravensburger`, `french+free-pass`, ...) | `ravensburger` |
 //! | `seats` | colours in playing order, comma-separated | `red,green,yellow,blue` |
 //! | `teams` | teams separated by `/`, colours joined by `+` (`red+yellow/green+blue`) | none |
 //! | `turn` | colour to play | first seat |
 //! | `roll` | 1..6 | none (waiting for a roll) |
-//! | `red`, `green`, `yellow`, `blue` | squares of that colour's pawns on the board (`home` allowed); pawns not listed are at home | all at home |
-//! | `barricades` | the barricade squares | the 11 start squares |
+//! | `red`, `green`, `yellow`, `blue` | squares of that colour's pawns on the board (`home` and, on the quick board, `forest` allowed); pawns not listed are at home | all at home |
+//! | `barricades` | the barricade squares | the board's start squares |
 //! | `held` | french: squares of pawns holding a taken barricade | none |
 //! | `place` | french: barricades the player to move must put down now | 0 |
 //! | `then` | french: `end` (turn ends after placing), `again` (choose to roll again), `bound` (a pawn was chosen to move again) | none |
@@ -25,9 +26,10 @@
 //! ```
 
 use crate::board::Square;
+use crate::boards::{Board, BoardId};
 use crate::colour::{Colour, ColourSet};
 use crate::moves::Origin;
-use crate::position::{BARRICADES, Held, PAWNS_PER_COLOUR, Position};
+use crate::position::{BARRICADES, Held, Position};
 use crate::roll::Roll;
 use crate::rules::Rules;
 use crate::seats::Seats;
@@ -47,6 +49,8 @@ use core::str::FromStr;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
+    /// The board.
+    pub board: BoardId,
     /// The rules.
     pub rules: Rules,
     /// Seats and teams.
@@ -55,8 +59,9 @@ pub struct Setup {
     pub turn: Colour,
     /// The pending roll.
     pub roll: Option<Roll>,
-    /// Per colour (indexed by [`Colour::index`]): 5 entries for a seated
-    /// colour, none for an unseated one.
+    /// Per colour (indexed by [`Colour::index`]): one entry per pawn
+    /// (the board's pawns per colour) for a seated colour, none for an
+    /// unseated one.
     pub pawns: [Vec<Origin>; 4],
     /// The barricades on the board.
     pub barricades: Vec<Square>,
@@ -79,26 +84,10 @@ impl Default for Setup {
     }
 }
 
-/// Why a position was refused.
-///
-/// ```
-/// use barricade_rules::Position;
-/// let err = "red=a1,a1".parse::<Position>().unwrap_err();
-/// assert_eq!(err.to_string(), "two pieces on a1");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PositionError(pub String);
+pub use crate::setup_error::PositionError;
 
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for PositionError {}
-
-fn bad<T>(msg: impl Into<String>) -> Result<T, PositionError> {
-    Err(PositionError(msg.into()))
+fn bad<T>(e: PositionError) -> Result<T, PositionError> {
+    Err(e)
 }
 
 impl Position {
@@ -116,49 +105,74 @@ impl Position {
     ///     "there must be 11 barricades, found 10");
     /// ```
     pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
+        let board = setup.board.board();
+        let name = |s: Square| board.name(s);
         let seats = setup.seats;
         let Some(turn) = seats.seat_of(setup.turn) else {
-            return bad(format!("{} is to play but is not seated", setup.turn));
+            return bad(PositionError::TurnNotSeated(setup.turn));
         };
         let mut occupied = SquareSet::EMPTY;
         let mut put = |s: Square| {
+            if !board.contains(s) {
+                return bad(PositionError::OffBoard(s.index()));
+            }
             if occupied.contains(s) {
-                return bad(format!("two pieces on {s}"));
+                return bad(PositionError::TwoPieces(name(s)));
             }
             occupied.insert(s);
             Ok(())
         };
         let mut pawns = [SquareSet::EMPTY; 4];
+        let mut forest = [0u8; 4];
+        let mut home = [0u8; 4];
+        let ppc = board.pawns_per_colour();
         for c in Colour::ALL {
             let list = &setup.pawns[c.index()];
             if !seats.contains(c) {
                 if !list.is_empty() {
-                    return bad(format!("{c} has pawns but is not seated"));
+                    return bad(PositionError::PawnsNotSeated(c));
                 }
                 continue;
             }
-            if list.len() != PAWNS_PER_COLOUR {
-                return bad(format!("{c} must have 5 pawns, found {}", list.len()));
+            if list.len() != ppc {
+                return bad(PositionError::PawnCount {
+                    colour: c,
+                    expected: ppc,
+                    found: list.len(),
+                });
             }
             for s in list.iter().filter_map(|o| o.square()) {
                 put(s)?;
                 pawns[c.index()].insert(s);
             }
+            let woods = list.iter().filter(|&&o| o == Origin::Forest).count();
+            if woods > 0 && board.forest().is_none() {
+                return bad(PositionError::NoForest(c));
+            }
+            forest[c.index()] = woods as u8;
+            home[c.index()] = list.iter().filter(|&&o| o == Origin::Home).count() as u8;
         }
         let mut barricades = SquareSet::EMPTY;
         for &b in &setup.barricades {
-            if b.is_bottom_row() && !setup.rules.bottom_row {
-                return bad(format!("a barricade on the bottom row ({b})"));
+            if board.bottom_row().contains(b) && !setup.rules.bottom_row {
+                return bad(PositionError::BarricadeOnBottomRow(name(b)));
             }
             if b == Square::GOAL {
-                return bad("a barricade on the goal");
+                return bad(PositionError::BarricadeOnGoal);
+            }
+            if board.rest_squares().contains(b) {
+                return bad(PositionError::BarricadeOnRest(name(b)));
             }
             put(b)?;
             barricades.insert(b);
         }
         let total = barricades.len() + setup.held.len() + setup.to_place as usize;
-        if total != BARRICADES {
-            return bad(format!("there must be 11 barricades, found {total}"));
+        let count = board.barricade_count();
+        if total != count {
+            return bad(PositionError::BarricadeCount {
+                expected: count,
+                found: total,
+            });
         }
         let french = setup.rules.french;
         let extra = !setup.held.is_empty()
@@ -167,14 +181,12 @@ impl Position {
             || setup.bound.is_some()
             || setup.end_after_place;
         if extra && !french {
-            return bad("held barricades and rolling again belong to the french rules");
+            return bad(PositionError::NotFrench);
         }
         let mut held = Held::default();
         for &h in &setup.held {
             if !(occupied - barricades).contains(h) {
-                return bad(format!(
-                    "a barricade is held by a pawn on {h}, but there is none"
-                ));
+                return bad(PositionError::NoHolder(name(h)));
             }
             held.push(h);
         }
@@ -182,23 +194,29 @@ impl Position {
         if let Some(b) = setup.bound
             && !pawns[me.index()].contains(b)
         {
-            return bad(format!("the pawn to move again on {b} is not {me}'s"));
+            return bad(PositionError::BoundNotOwn {
+                square: name(b),
+                colour: me,
+            });
         }
         if setup.choosing && (setup.bound.is_none() || setup.roll.is_some()) {
-            return bad("choosing to roll again needs the bound pawn and no roll");
+            return bad(PositionError::ChoosingNeedsBound);
         }
         if setup.to_place > 0 && setup.roll.is_some() {
-            return bad("barricades are put down before rolling");
+            return bad(PositionError::PlaceBeforeRoll);
         }
         if setup.end_after_place && setup.to_place == 0 {
-            return bad("'then=end' needs barricades to put down");
+            return bad(PositionError::EndWithoutPlace);
         }
         let pos = Position {
+            board,
             rules: setup.rules,
             seats,
             turn: turn as u8,
             roll: setup.roll,
             pawns,
+            forest,
+            home,
             barricades,
             held,
             to_place: setup.to_place,
@@ -207,20 +225,45 @@ impl Position {
             end_after_place: setup.end_after_place,
         };
         if pos.is_over() && (pos.roll.is_some() || pos.to_place > 0 || pos.choosing) {
-            return bad("the game is over: no roll or pending action is allowed");
+            return bad(PositionError::OverButPending);
         }
         Ok(pos)
     }
 }
 
-fn parse_list<T: FromStr>(v: &str, what: &str) -> Result<Vec<T>, PositionError> {
+/// The comma-separated items of `v`, each read by `read` (`None`: a bad
+/// `what`).
+fn parse_items<T>(
+    v: &str,
+    what: &'static str,
+    read: impl Fn(&str) -> Option<T>,
+) -> Result<Vec<T>, PositionError> {
     v.split(',')
         .filter(|s| !s.is_empty())
         .map(|s| {
-            s.parse()
-                .map_err(|_| PositionError(format!("bad {what} '{}'", short(s))))
+            read(s).ok_or_else(|| PositionError::BadValue {
+                what,
+                text: short(s),
+            })
         })
         .collect()
+}
+
+fn parse_list<T: FromStr>(v: &str, what: &'static str) -> Result<Vec<T>, PositionError> {
+    parse_items(v, what, |s| s.parse().ok())
+}
+
+fn parse_squares(board: &Board, v: &str) -> Result<Vec<Square>, PositionError> {
+    parse_items(v, "square", |s| board.square(s))
+}
+
+fn parse_origins(board: &Board, v: &str) -> Result<Vec<Origin>, PositionError> {
+    parse_items(v, "square", |s| board.parse_origin(s).ok())
+}
+
+/// An error of a part (rules, board, colour, seats) as a position error.
+fn part(e: impl fmt::Display) -> PositionError {
+    PositionError::Part(e.to_string())
 }
 
 fn short(s: &str) -> String {
@@ -232,7 +275,16 @@ impl FromStr for Setup {
 
     /// Parses the position notation (see the module documentation).
     fn from_str(text: &str) -> Result<Setup, PositionError> {
-        let mut s = Setup::default();
+        // The board first: it names the squares and sets the defaults.
+        let mut board = BoardId::Classic;
+        for word in text.split_whitespace() {
+            if let Some(name) = word.strip_prefix("board=") {
+                board = name.parse().map_err(part)?;
+            }
+        }
+        let mut s = Position::new_on(board, Rules::default(), Seats::default()).to_setup();
+        let board = board.board();
+        let ppc = board.pawns_per_colour();
         let mut seats_order: Vec<Colour> = Colour::ALL.to_vec();
         let mut teams: Vec<ColourSet> = Vec::new();
         let mut turn = None;
@@ -240,11 +292,12 @@ impl FromStr for Setup {
         let mut then = "";
         for word in text.split_whitespace() {
             let Some((key, value)) = word.split_once('=') else {
-                return bad(format!("expected key=value, found '{}'", short(word)));
+                return bad(PositionError::NotKeyValue(short(word)));
             };
             match key {
+                "board" => {}
                 "rules" => {
-                    s.rules = value.parse().map_err(|e| PositionError(format!("{e}")))?;
+                    s.rules = value.parse().map_err(part)?;
                 }
                 "seats" => seats_order = parse_list(value, "colour")?,
                 "teams" => {
@@ -253,46 +306,62 @@ impl FromStr for Setup {
                         .filter(|t| !t.is_empty())
                         .map(|t| t.parse::<ColourSet>())
                         .collect::<Result<_, _>>()
-                        .map_err(|e| PositionError(e.to_string()))?
+                        .map_err(part)?
                 }
                 "turn" => {
-                    turn = Some(value.parse().map_err(|e| PositionError(format!("{e}")))?);
+                    turn = Some(value.parse().map_err(part)?);
                 }
                 "roll" => {
                     let r = value.parse::<u8>().ok().and_then(Roll::new);
-                    s.roll = Some(r.ok_or_else(|| {
-                        PositionError(format!("bad roll '{}' (1 to 6)", short(value)))
+                    s.roll = Some(r.ok_or_else(|| PositionError::BadValue {
+                        what: "roll (1 to 6)",
+                        text: short(value),
                     })?);
                 }
-                "barricades" => s.barricades = parse_list(value, "square")?,
-                "held" => s.held = parse_list(value, "square")?,
+                "barricades" => s.barricades = parse_squares(board, value)?,
+                "held" => s.held = parse_squares(board, value)?,
                 "place" => {
                     s.to_place = value
                         .parse()
                         .ok()
                         .filter(|&n: &u8| n as usize <= BARRICADES)
-                        .ok_or_else(|| PositionError(format!("bad count '{}'", short(value))))?
+                        .ok_or_else(|| PositionError::BadValue {
+                            what: "count",
+                            text: short(value),
+                        })?
                 }
                 "bound" => {
-                    s.bound = Some(value.parse().map_err(|e| PositionError(format!("{e}")))?)
+                    let b = board.square(value);
+                    s.bound = Some(b.ok_or_else(|| PositionError::BadValue {
+                        what: "square",
+                        text: short(value),
+                    })?)
                 }
                 "then" => match value {
                     "end" | "again" | "bound" => then = value,
-                    _ => return bad(format!("bad 'then' value '{}'", short(value))),
+                    _ => {
+                        return bad(PositionError::BadValue {
+                            what: "'then' value",
+                            text: short(value),
+                        });
+                    }
                 },
                 _ => {
                     let Ok(c) = key.parse::<Colour>() else {
-                        return bad(format!("unknown key '{}'", short(key)));
+                        return bad(PositionError::UnknownKey(short(key)));
                     };
-                    let list: Vec<Origin> = parse_list(value, "square")?;
-                    if list.len() > PAWNS_PER_COLOUR {
-                        return bad(format!("{c} has more than 5 pawns"));
+                    let list = parse_origins(board, value)?;
+                    if list.len() > ppc {
+                        return bad(PositionError::TooManyPawns {
+                            colour: c,
+                            max: ppc,
+                        });
                     }
                     pawns[c.index()] = Some(list);
                 }
             }
         }
-        s.seats = Seats::with_teams(&seats_order, &teams).map_err(|e| PositionError(e.0))?;
+        s.seats = Seats::with_teams(&seats_order, &teams).map_err(part)?;
         s.turn = match turn {
             Some(t) => t,
             None => seats_order.first().copied().unwrap_or(Colour::Red),
@@ -300,7 +369,7 @@ impl FromStr for Setup {
         for c in Colour::ALL {
             let mut list = pawns[c.index()].take().unwrap_or_default();
             if s.seats.contains(c) {
-                while list.len() < PAWNS_PER_COLOUR {
+                while list.len() < ppc {
                     list.push(Origin::Home);
                 }
             }
@@ -328,6 +397,11 @@ fn join(items: impl Iterator<Item = String>) -> String {
 impl fmt::Display for Position {
     /// Writes the position notation, pawns and barricades in square order.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let board = self.board;
+        let names = |set: SquareSet| join(set.iter().map(|s| board.name(s)));
+        if board.id() != BoardId::Classic {
+            write!(f, "board={} ", board.id())?;
+        }
         write!(f, "rules={}", self.rules)?;
         write!(
             f,
@@ -344,27 +418,29 @@ impl fmt::Display for Position {
         }
         for &c in self.seats.colours() {
             let on = self.pawns(c);
-            if !on.is_empty() {
-                write!(f, " {c}={}", join(on.iter().map(|s| s.to_string())))?;
+            let woods = self.in_forest(c);
+            if !on.is_empty() || woods > 0 {
+                let forest = (0..woods).map(|_| "forest".to_string());
+                write!(
+                    f,
+                    " {c}={}",
+                    join(on.iter().map(|s| board.name(s)).chain(forest))
+                )?;
             }
         }
-        write!(
-            f,
-            " barricades={}",
-            join(self.barricades.iter().map(|s| s.to_string()))
-        )?;
+        write!(f, " barricades={}", names(self.barricades))?;
         if self.held.len() > 0 {
             write!(
                 f,
                 " held={}",
-                join(self.held.squares().map(|s| s.to_string()))
+                join(self.held.squares().map(|s| board.name(s)))
             )?;
         }
         if self.to_place > 0 {
             write!(f, " place={}", self.to_place)?;
         }
         if let Some(b) = self.bound {
-            write!(f, " bound={b}")?;
+            write!(f, " bound={}", board.name(b))?;
         }
         if self.choosing {
             f.write_str(" then=again")?;

@@ -1,4 +1,5 @@
-//! Property tests over random games in every rule set and seating.
+//! Property tests over random games in every rule set and seating, on
+//! both boards.
 //!
 //! Debug builds (what CI's `cargo test --workspace` runs) play fewer games
 //! so that the whole rules suite stays under about 30 s; the full counts
@@ -15,7 +16,9 @@ const PROPTEST_GAMES: u32 = if FULL { 256 } else { 24 };
 const MANY_GAMES: u64 = if FULL { 2000 } else { 224 };
 
 use barricade_rules::code::{self, CodeErrorKind};
-use barricade_rules::{Colour, Game, GameRecord, Move, Phase, Position, Rules, Seats, SquareSet};
+use barricade_rules::{
+    BoardId, Colour, Game, GameRecord, Move, Phase, Position, Rules, Seats, SquareSet,
+};
 use proptest::prelude::*;
 
 /// A small deterministic generator for the random policy.
@@ -59,12 +62,21 @@ fn seats_for(k: u8) -> Seats {
 
 fn check_invariants(pos: &Position, text_too: bool) {
     let mut seen = SquareSet::EMPTY;
+    let board = pos.board();
     for c in Colour::ALL {
         let on = pos.pawns(c);
+        assert!((on - board.all()).is_empty(), "pawn off the board: {pos}");
         if pos.seats().contains(c) {
-            assert_eq!(on.len() + pos.at_home(c), 5, "{pos}");
+            assert_eq!(
+                on.len() + pos.at_home(c) + pos.in_forest(c),
+                board.pawns_per_colour(),
+                "{pos}"
+            );
         } else {
-            assert!(on.is_empty());
+            assert!(on.is_empty() && pos.in_forest(c) == 0);
+        }
+        if board.forest().is_none() {
+            assert_eq!(pos.in_forest(c), 0);
         }
         assert!((seen & on).is_empty(), "pawns share a square: {pos}");
         seen |= on;
@@ -74,12 +86,16 @@ fn check_invariants(pos: &Position, text_too: bool) {
         "pawn on a barricade: {pos}"
     );
     assert!(
-        (pos.barricades() & !pos.rules().barricade_squares()).is_empty(),
+        (pos.barricades() & !pos.barricade_squares()).is_empty(),
         "{pos}"
+    );
+    assert!(
+        (pos.barricades() & board.rest_squares()).is_empty(),
+        "a barricade on a rest square: {pos}"
     );
     assert_eq!(
         pos.barricades().len() + pos.held().len() + pos.to_place(),
-        11,
+        board.barricade_count(),
         "{pos}"
     );
     // The text notation round-trips.
@@ -90,7 +106,19 @@ fn check_invariants(pos: &Position, text_too: bool) {
 
 /// Plays a random game; checks every listed move is accepted by `play`.
 fn random_game(rules: Rules, seats: Seats, seed: u64, max_plies: usize, thorough: bool) -> Game {
-    let mut game = Game::new(rules, seats, seed);
+    random_game_on(BoardId::Classic, rules, seats, seed, max_plies, thorough)
+}
+
+/// [`random_game`] on any board.
+fn random_game_on(
+    board: BoardId,
+    rules: Rules,
+    seats: Seats,
+    seed: u64,
+    max_plies: usize,
+    thorough: bool,
+) -> Game {
+    let mut game = Game::new_on(board, rules, seats, seed);
     let mut rng = Xorshift(seed | 1);
     while game.history().len() < max_plies && !game.position().is_over() {
         game.roll_if_due();
@@ -125,9 +153,10 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(PROPTEST_GAMES))]
 
     #[test]
-    fn random_games_keep_the_invariants_and_round_trip(seed: u64, rules in 0u8..16, seating in 0u8..7) {
+    fn random_games_keep_the_invariants_and_round_trip(seed: u64, rules in 0u8..16, seating in 0u8..7, board in 0u8..2) {
         let rules = Rules::from_bits(rules).unwrap();
-        let game = random_game(rules, seats_for(seating), seed, 600, true);
+        let board = BoardId::from_number(board).unwrap();
+        let game = random_game_on(board, rules, seats_for(seating), seed, 600, true);
         let record = game.record();
         let replayed = record.replay().unwrap();
         prop_assert_eq!(replayed.position(), game.position());
@@ -148,7 +177,7 @@ proptest! {
     }
 
     #[test]
-    fn decoding_base64ish_text_never_panics(text in "[BC][A-Za-z0-9_-]{0,200}") {
+    fn decoding_base64ish_text_never_panics(text in "[BCD][A-Za-z0-9_-]{0,200}") {
         if let Err(e) = code::decode(&text)
             && let Some(prefix) = e.prefix
         {
@@ -158,7 +187,8 @@ proptest! {
 
     #[test]
     fn damaged_codes_give_an_error_or_a_valid_record(seed: u64, cut in 0usize..400, flip in 0usize..400, ch in 0usize..64) {
-        let game = random_game(Rules::default(), Seats::default(), seed, 120, false);
+        let board = if seed % 2 == 0 { BoardId::Classic } else { BoardId::Quick };
+        let game = random_game_on(board, Rules::default(), Seats::default(), seed, 120, false);
         let text = code::encode(&game.record()).unwrap();
         let alphabet: Vec<char> = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".chars().collect();
         let mut damaged: Vec<char> = text.chars().collect();
@@ -176,18 +206,22 @@ proptest! {
     }
 }
 
-/// 2,000 quick random games in release builds (224 in debug builds: every
-/// one of the 16 rule sets still meets all 7 seatings, see `seats_for`).
+/// 2,000 quick random games on each board in release builds (224 in
+/// debug builds: every one of the 16 rule sets still meets all 7 seatings,
+/// see `seats_for`).
 #[test]
 fn thousands_of_random_games() {
     let mut wins = 0;
-    for seed in 0..MANY_GAMES {
-        let rules = Rules::from_bits((seed % 16) as u8).unwrap();
-        let game = random_game(rules, seats_for((seed / 16 % 7) as u8), seed, 3000, false);
-        wins += usize::from(game.position().is_over());
+    for board in BoardId::ALL {
+        for seed in 0..MANY_GAMES {
+            let rules = Rules::from_bits((seed % 16) as u8).unwrap();
+            let seats = seats_for((seed / 16 % 7) as u8);
+            let game = random_game_on(board, rules, seats, seed, 3000, false);
+            wins += usize::from(game.position().is_over());
+        }
     }
     assert!(
-        wins as u64 > MANY_GAMES / 20,
+        wins as u64 > MANY_GAMES / 10,
         "random games should sometimes finish ({wins})"
     );
 }
