@@ -156,7 +156,14 @@ impl GameAnalysis {
         marks
     }
 
-    /// Is `ply` marked (for the move list)?
+    /// The marked plies, in game order: for the move list, through a
+    /// `Memo` so that its entries change only when the marks do.
+    pub fn marked_plies(&self) -> Vec<usize> {
+        self.marks().iter().map(|s| s.ply).collect()
+    }
+
+    /// Is `ply` marked? (Computes every mark: for many plies, ask
+    /// [`GameAnalysis::marked_plies`] once.)
     pub fn is_marked(&self, ply: usize) -> bool {
         self.marks().iter().any(|s| s.ply == ply)
     }
@@ -210,6 +217,8 @@ mod tests {
         }
         assert_eq!(marks, expected);
         assert!(page.is_marked(decider.ply));
+        let plies: Vec<usize> = expected.iter().map(|s| s.ply).collect();
+        assert_eq!(page.marked_plies(), plies);
         assert!(!page.is_marked(0));
     }
 
