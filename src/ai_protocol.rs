@@ -10,6 +10,12 @@
 //! text; the reply is the id, the code's size and its SVG path (see
 //! [`crate::qr`]).
 //!
+//! And it analyses games one position at a time: the request is the id,
+//! `chances` and the position; the reply is the id and every colour's
+//! chance to win there ([`barricade_ai::analysis::Analyst`]) as four
+//! whole numbers of millionths, in colour order (red, green, yellow,
+//! blue), so that neither side formats or parses floats.
+//!
 //! ```
 //! use barricade_ai::Level;
 //! use barricade_rules::Position;
@@ -22,6 +28,8 @@
 //! ```
 
 use barricade_ai::Level;
+use barricade_ai::analysis::Analyst;
+use barricade_ai::eval::Scores;
 use barricade_rules::{Move, Position};
 
 /// The first message of a worker that is ready for requests.
@@ -37,6 +45,55 @@ pub fn qr_request(id: u64, text: &str) -> String {
     format!("{id}\nqr\n{text}")
 }
 
+/// The text of a request for every colour's chance to win in `position`.
+///
+/// ```
+/// use barricade_rules::Position;
+/// use barricade_web::ai_protocol::{answer, chances, chances_request, parse_reply};
+/// let pos: Position = "seats=red,blue red=a12".parse().unwrap();
+/// let (id, body) = parse_reply(&answer(&chances_request(7, &pos))).unwrap();
+/// assert_eq!(id, 7);
+/// let c = chances(body).unwrap();
+/// assert!(c[0] > 0.5 && c[1] == 0.0 && c[2] == 0.0 && c[0] > c[3]);
+/// ```
+pub fn chances_request(id: u64, position: &Position) -> String {
+    format!("{id}\nchances\n{position}")
+}
+
+/// Millionths, the unit of chances in replies.
+const MILLION: f32 = 1_000_000.0;
+
+/// The chances of a reply to [`chances_request`].
+pub fn chances(body: Result<String, String>) -> Result<Scores, String> {
+    let body = body?;
+    let mut out = [0.0; 4];
+    let mut parts = body.split(' ');
+    for slot in &mut out {
+        let n: u32 = parts
+            .next()
+            .and_then(|p| p.parse().ok())
+            .filter(|&n| n <= 1_000_000)
+            .ok_or("the chances are not four numbers")?;
+        *slot = n as f32 / MILLION;
+    }
+    match parts.next() {
+        None => Ok(out),
+        Some(_) => Err("the chances are not four numbers".into()),
+    }
+}
+
+/// The body of a reply with `scores`: four millionths.
+fn chances_body(scores: &Scores) -> String {
+    let m = |x: f32| (x.clamp(0.0, 1.0) * MILLION + 0.5) as u32;
+    format!(
+        "{} {} {} {}",
+        m(scores[0]),
+        m(scores[1]),
+        m(scores[2]),
+        m(scores[3])
+    )
+}
+
 /// The worker's side: the reply to a request text. Never panics: a bad
 /// request gets an `error:` reply (with id 0 when even the id is unreadable).
 pub fn answer(request: &str) -> String {
@@ -49,6 +106,12 @@ pub fn answer(request: &str) -> String {
         return match crate::qr::svg_path(text) {
             Some((size, path)) => format!("{id}\n{size} {path}"),
             None => format!("{id}\nerror: the link is too long for a QR code"),
+        };
+    }
+    if let Some(text) = request.split_once("\nchances\n").map(|(_, t)| t) {
+        return match text.parse::<Position>() {
+            Ok(position) => format!("{id}\n{}", chances_body(&Analyst::new().chances(&position))),
+            Err(e) => format!("{id}\nerror: {e}"),
         };
     }
     let mut decide = || -> Result<Move, String> {
@@ -126,6 +189,60 @@ mod tests {
         assert!(matches!(parse_reply("2\nhome-c1"), Some((2, Ok(_)))));
         assert!(decision(Ok("home-c1".into())).is_ok());
         assert!(decision(Ok("nonsense".into())).is_err());
+    }
+
+    #[test]
+    fn the_worker_gives_the_chances_of_every_position_of_a_game() {
+        use barricade_ai::analysis::{Analyst, positions};
+        use barricade_rules::{Game, Rules, Seats, policy};
+        // Every position of a finished game, through the notation and
+        // back, has the analyst's chances to the millionth.
+        let mut game = Game::new(Rules::preset("french").unwrap(), Seats::default(), 11);
+        while game.position().winner().is_none() && game.history().len() < 60 {
+            game.roll_if_due();
+            game.play(policy::greedy(game.position()).unwrap()).unwrap();
+        }
+        let analyst = Analyst::new();
+        for (ply, pos) in positions(&game.record()).unwrap().iter().enumerate() {
+            let (id, body) = parse_reply(&answer(&chances_request(ply as u64, pos))).unwrap();
+            assert_eq!(id, ply as u64);
+            let got = chances(body).unwrap();
+            let want = analyst.chances(pos);
+            for c in 0..4 {
+                assert!(
+                    (got[c] - want[c]).abs() <= 1e-6,
+                    "ply {ply}: {got:?} {want:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn bad_chances_requests_and_replies_are_errors() {
+        assert!(answer("3\nchances").starts_with("3\nerror: "));
+        // An empty position is the notation's default start: a real answer.
+        assert!(chances(parse_reply(&answer("3\nchances\n")).unwrap().1).is_ok());
+        assert!(answer("3\nchances\nnonsense=1").starts_with("3\nerror: "));
+        assert!(answer("3\nchances\n\u{0}\u{ffff}\n\n").starts_with("3\nerror: "));
+        assert!(answer("x\nchances\nroll=3").starts_with("0\nerror: "));
+        let bad = [
+            "",
+            "1 2 3",
+            "1 2 3 4 5",
+            "1 2 3 x",
+            "1 2 3 1000001",
+            "-1 0 0 0",
+            "1  2 3 4",
+        ];
+        for body in bad {
+            assert!(chances(Ok(body.into())).is_err(), "{body:?}");
+        }
+        assert_eq!(chances(Err("no".into())), Err("no".into()));
+        assert_eq!(
+            chances(Ok("1000000 0 500000 0".into())),
+            Ok([1.0, 0.0, 0.5, 0.0])
+        );
+        assert_eq!(chances_body(&[1.5, -0.1, 0.25, 0.0]), "1000000 0 250000 0");
     }
 
     #[test]

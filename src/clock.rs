@@ -19,6 +19,19 @@ pub fn start(ctx: Ctx) {
     autosave(ctx);
     replay_clock(ctx);
     game_clock(ctx);
+    analyse_the_end(ctx);
+}
+
+/// A finished game is analysed for the end screen's chart (by the web
+/// worker, one position at a time: nothing waits for it).
+fn analyse_the_end(ctx: Ctx) {
+    Effect::new(move |_| {
+        let over = ctx.screen.get() == Screen::Play && ctx.state.with(|s| s.winner().is_some());
+        if over {
+            let record = ctx.state.with_untracked(|s| s.game().record());
+            crate::analysis_driver::analyse(ctx.analysis, &record);
+        }
+    });
 }
 
 /// Saves the game (not the replay viewer's boards: they are not the
@@ -27,6 +40,9 @@ pub fn start(ctx: Ctx) {
 fn autosave(ctx: Ctx) {
     Effect::new(move |_| {
         if ctx.has_game.get() && ctx.screen.get() != Screen::Replay {
+            // The revision, not only the code: a move waiting for its
+            // drop square changes the save but not the record.
+            ctx.revision.get();
             let code = ctx.code.get();
             let text = ctx
                 .state

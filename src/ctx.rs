@@ -7,12 +7,13 @@
 
 use crate::action::Action;
 use crate::link::Link;
+use crate::state::analysis::GameAnalysis;
 use crate::state::replay::Replay;
 use crate::state::settings::{Settings, Speed};
 use crate::state::setup::SetupChoices;
 use crate::state::{GameState, save};
 use crate::text::{Text, link_unknown, save_damaged, send_link, t};
-use crate::{ai_protocol, ai_worker, browser};
+use crate::{ai_protocol, ai_worker, analysis_driver, browser};
 use barricade_rules::{Colour, GameRecord, Phase, Square};
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
@@ -76,6 +77,11 @@ pub struct Ctx {
     /// The game's [`GameState::revision`]: changes only when what is
     /// saved and shared changes.
     pub revision: Memo<u64>,
+    /// The win chances of the game analysed (the replay's, or the game
+    /// just finished), as the worker sends them.
+    pub analysis: RwSignal<GameAnalysis>,
+    /// The plies marked on the chart and in the replay's move list.
+    pub marked: Memo<Vec<usize>>,
     /// The game's link code, encoded once per revision.
     pub code: Memo<String>,
 }
@@ -89,6 +95,7 @@ impl Ctx {
         let state = saved.unwrap_or_else(|| preview(settings.choices));
         let state = RwSignal::new(state);
         let (revision, code) = record_code(state);
+        let analysis = RwSignal::new(GameAnalysis::default());
         let ctx = Ctx {
             state,
             screen: RwSignal::new(if has_game {
@@ -104,6 +111,8 @@ impl Ctx {
             replay: RwSignal::new(None),
             sharing: RwSignal::new(false),
             revision,
+            analysis,
+            marked: Memo::new(move |_| analysis.with(GameAnalysis::marked_plies)),
             code,
         };
         let animate = ctx.speed() != Speed::Instant;
@@ -234,6 +243,7 @@ impl Ctx {
 
     /// Shows `state` as the game being played (and saved).
     fn play(&self, state: GameState) {
+        analysis_driver::stop(self.analysis);
         self.state.set(state);
         self.has_game.set(true);
         self.sharing.set(false);
@@ -331,9 +341,23 @@ impl Ctx {
     fn watch(&self, mut replay: Replay) {
         replay.playing = replay.problem.is_none() && !replay.is_empty();
         self.state.set(replay.state());
+        analysis_driver::analyse(self.analysis, replay.record());
         self.replay.set(Some(replay));
         self.sharing.set(false);
         self.screen.set(Screen::Replay);
+    }
+
+    /// Opens the replay viewer on the game shown, at `ply` (from the end
+    /// screen's chart); Close comes back to the game.
+    pub fn review(&self, ply: usize) {
+        let record = self.state.with_untracked(|s| s.game().record());
+        if let Ok(mut replay) = Replay::new(record, None) {
+            replay.go(ply);
+            self.state.set(replay.state());
+            self.replay.set(Some(replay));
+            self.sharing.set(false);
+            self.screen.set(Screen::Replay);
+        }
     }
 
     /// Moves the replay to the ply `to(ply, len)` and stops autoplay.
@@ -429,6 +453,7 @@ impl Ctx {
     /// Leaves the replay viewer: back to the saved game, or to a new one.
     pub fn close_replay(&self) {
         self.replay.set(None);
+        analysis_driver::stop(self.analysis);
         browser::clear_fragment();
         let (_, saved, _) = load();
         match saved {
@@ -575,6 +600,7 @@ mod tests {
         game.animate = true;
         let state = RwSignal::new(game);
         let (revision, code) = record_code(state);
+        let analysis = RwSignal::new(GameAnalysis::default());
         // As the page does: only the code is read.
         let start = code.get();
         assert_eq!(start, state.with_untracked(GameState::code));

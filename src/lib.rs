@@ -17,11 +17,13 @@
 //! - [`link`]: the links into the app (replay, play by link, seed).
 //! - [`ai_protocol`] and `ai_worker`: the computer players think in a web
 //!   worker (`src/bin/ai_worker.rs`), off the main thread; the worker also
-//!   draws the [`qr`] codes of share links.
+//!   draws the [`qr`] codes of share links and works out a game's
+//!   analysis ([`state::analysis`], filled by [`analysis_driver`]).
 
 pub mod action;
 pub mod ai_protocol;
 pub mod ai_worker;
+pub mod analysis_driver;
 pub mod browser;
 pub mod clock;
 pub mod components;

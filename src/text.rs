@@ -560,3 +560,56 @@ pub fn send_link(next: Colour, over: bool) -> String {
 pub fn dice_seed(seed: u64) -> String {
     format!("Dice seed: {seed}")
 }
+
+/// The accessible name of the analysis chart.
+pub fn chart_label() -> &'static str {
+    "Each colour's chance to win after every move"
+}
+
+/// While the analysis runs: "Working out the chances: 12 of 141 positions".
+pub fn analysing(done: usize, total: usize) -> String {
+    format!("Working out the chances: {done} of {total} positions")
+}
+
+/// A marked move on the chart.
+///
+/// ```
+/// use barricade_rules::{Colour, Move};
+/// let m = barricade_web::text::swing_label(57, Colour::Red, Move::Pass, Colour::Blue, 42, 63);
+/// assert_eq!(m, "Move 57, Red pass: Blue's chance to win from 42% to 63%");
+/// ```
+pub fn swing_label(
+    ply: usize,
+    mover: Colour,
+    mv: Move,
+    colour: Colour,
+    before: u32,
+    after: u32,
+) -> String {
+    format!(
+        "Move {ply}, {} {mv}: {}'s chance to win from {before}% to {after}%",
+        colour_name(mover),
+        colour_name(colour)
+    )
+}
+
+/// The line under the chart once the deciding move is known.
+///
+/// ```
+/// use barricade_rules::{Colour, ColourSet, Move};
+/// let red = ColourSet::single(Colour::Red);
+/// let m = barricade_web::text::decided_by(57, Colour::Blue, Move::Pass, red);
+/// assert_eq!(m, "Move 57 decided the game: after Blue's pass, Red stayed the favourite to the end.");
+/// ```
+pub fn decided_by(ply: usize, mover: Colour, mv: Move, winner: Team) -> String {
+    format!(
+        "Move {ply} decided the game: after {}'s {mv}, {} stayed the favourite to the end.",
+        colour_name(mover),
+        team_name(winner)
+    )
+}
+
+/// The line under a complete chart of a game without a winner.
+pub fn no_decider() -> &'static str {
+    "The game is not over: no move has decided it yet."
+}

@@ -3,6 +3,7 @@
 //! [`crate::ctx::Ctx`].
 
 pub mod board;
+pub mod chart;
 mod dom;
 mod panel;
 mod replay_panel;
@@ -16,6 +17,7 @@ use crate::action::Action;
 use crate::ctx::{Ctx, Screen};
 use crate::{browser, clock};
 use barricade_rules::{Colour, Square};
+use chart::WinChart;
 use leptos::ev;
 use leptos::prelude::*;
 
@@ -89,6 +91,12 @@ pub fn App() -> impl IntoView {
     let mut shown = None;
     let mut play = panel::Panel::default();
     let mut watch = replay_panel::ReplayPanel::default();
+    // The analysis chart, mounted into the panel's slot; dropping it
+    // unmounts it.
+    let mut chart: Vec<Box<dyn std::any::Any>> = Vec::new();
+    // The chart's reactive owner hangs from the page's, not from the
+    // panel's effect (whose children go with each of its runs).
+    let page_owner = Owner::current();
     Effect::new(move |_| {
         let screen = ctx.screen.get();
         let Some(el) = aside.get() else { return };
@@ -107,7 +115,13 @@ pub fn App() -> impl IntoView {
                     panel::markup(speed, browser::wide())
                 }
             };
+            chart.clear();
             el.set_inner_html(&markup);
+            let mount = || mount_chart(&el, ctx, screen);
+            chart.extend(match &page_owner {
+                Some(owner) => owner.with(mount),
+                None => mount(),
+            });
         }
         match screen {
             Screen::Setup => setup_form::update(&el, ctx),
@@ -154,6 +168,35 @@ pub fn App() -> impl IntoView {
             ></aside>
         </main>
     }
+}
+
+/// Mounts the win-chance chart into the panel's `[data-chart-slot]`
+/// under `root` (the replay viewer's, or the end screen's): a click on a
+/// marked move shows the board after it.
+fn mount_chart(
+    root: &web_sys::Element,
+    ctx: Ctx,
+    screen: Screen,
+) -> Option<Box<dyn std::any::Any>> {
+    use wasm_bindgen::JsCast;
+    let slot: web_sys::HtmlElement = dom::find(root, "[data-chart-slot]")?.dyn_into().ok()?;
+    let analysis = ctx.analysis;
+    // The chart's signals belong to its own mount.
+    let handle = leptos::mount::mount_to(slot, move || {
+        let (ply, on_jump) = if screen == Screen::Replay {
+            (
+                Signal::derive(move || ctx.replay.with(|r| r.as_ref().map_or(0, |r| r.ply()))),
+                Callback::new(move |k: usize| ctx.replay_go(move |_, _| k)),
+            )
+        } else {
+            (
+                Signal::derive(move || analysis.with(|a| a.plies())),
+                Callback::new(move |k: usize| ctx.review(k)),
+            )
+        };
+        view! { <WinChart analysis ply on_jump /> }
+    });
+    Some(Box::new(handle))
 }
 
 /// Is the key pressed in a form field (where letters are typed)?

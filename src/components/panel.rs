@@ -114,7 +114,7 @@ pub fn markup(speed: Speed, log_open: bool) -> String {
             r#"<div class="turn" data-turn-marker=""><span class="swatch" aria-hidden="true"></span><span class="turn-name"></span><span class="turn-kind"></span></div>"#,
             r#"<div class="controls">{die}<p class="status"></p></div>"#,
             r#"<section class="opening" data-opening="" hidden><h2>{opening}</h2><p></p></section>"#,
-            r#"<section class="end" data-end="" role="status" hidden><h2 class="end-title"></h2><table class="stats"><thead><tr><th scope="col">{player}</th><th scope="col">{turns}</th><th scope="col">{captures}</th><th scope="col">{barricades}</th></tr></thead><tbody></tbody></table>"#,
+            r#"<section class="end" data-end="" role="status" hidden><h2 class="end-title"></h2><table class="stats"><thead><tr><th scope="col">{player}</th><th scope="col">{turns}</th><th scope="col">{captures}</th><th scope="col">{barricades}</th></tr></thead><tbody></tbody></table><div data-chart-slot=""></div>"#,
             r#"<div class="actions">{rematch}{new_game}</div></section>"#,
             r#"<div class="actions">{pass}{again}{cancel}{hint}{undo}{redo}{share}{resume}</div>{share_box}"#,
             r#"<details class="log"{open}><summary>{moves}</summary><p class="muted">{no_moves}</p><ol class="entries" reversed hidden></ol></details>"#,

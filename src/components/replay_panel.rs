@@ -32,7 +32,7 @@ pub fn markup(speed: Speed) -> String {
             r#"<h2>{replay}</h2><p class="notice" role="alert" data-replay-problem="" hidden></p>"#,
             r#"<div class="controls">{die}<p class="status" data-replay-at=""></p></div>"#,
             r#"<div class="replay-controls" role="group" aria-label="{replay}">{first}{back}<button class="primary" data-action="autoplay">{play}</button>{forward}{last}</div>"#,
-            r#"<div class="actions"><button class="primary" data-action="play-from-here">{here}</button><button data-action="share">{share}</button></div>{share_box}"#,
+            r#"<div class="actions"><button class="primary" data-action="play-from-here">{here}</button><button data-action="share">{share}</button></div>{share_box}<div data-chart-slot=""></div>"#,
             r#"<details class="log" open><summary>{moves}</summary><ol class="entries moves"></ol></details>"#,
             r#"{speed}<p class="sr-only" aria-live="polite" data-live=""></p></div>"#
         ),
@@ -54,8 +54,9 @@ pub fn markup(speed: Speed) -> String {
 }
 
 /// The move list: the opening rolls (a button to the start), then every
-/// decision as a button to jump after it.
-fn move_list(replay: &Replay, opening_rolls: Option<&str>) -> String {
+/// decision as a button to jump after it; the `marked` plies (the moves
+/// that changed the chances most) carry `data-swing`.
+fn move_list(replay: &Replay, opening_rolls: Option<&str>, marked: &[usize]) -> String {
     let mut m = String::new();
     if let Some(text) = opening_rolls {
         let _ = write!(
@@ -67,9 +68,14 @@ fn move_list(replay: &Replay, opening_rolls: Option<&str>) -> String {
     for (i, e) in replay.entries().iter().enumerate() {
         let _ = write!(
             m,
-            r#"<li class="entry {}"><button type="button" data-ply="{}"><span class="ply">{}</span><span class="who" title="{}"></span><span class="what">{}</span></button></li>"#,
+            r#"<li class="entry {}"><button type="button" data-ply="{}"{}><span class="ply">{}</span><span class="who" title="{}"></span><span class="what">{}</span></button></li>"#,
             e.colour.name(),
             i + 1,
+            if marked.contains(&(i + 1)) {
+                r#" data-swing="""#
+            } else {
+                ""
+            },
             i + 1,
             colour_name(e.colour),
             escape(&log_line(e.roll, e.mv))
@@ -152,7 +158,7 @@ impl ReplayPanel {
                 root,
                 ".moves",
                 &mut self.list,
-                move_list(r, opening_rolls.as_deref()),
+                move_list(r, opening_rolls.as_deref(), &ctx.marked.get()),
             );
             for el in dom::all(root, "[aria-current]") {
                 set(&el, "aria-current", None);

@@ -4,6 +4,7 @@
 //! what the player is doing (selection, a move waiting for its drop
 //! square, a pawn walking) and of the history for undo and redo.
 
+pub mod analysis;
 pub mod log;
 pub mod pieces;
 pub mod replay;

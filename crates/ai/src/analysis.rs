@@ -194,27 +194,53 @@ impl Analysis {
     /// The ply that decided the game, once it is analysed to its end and
     /// has a winner: see [`deciding_swing`].
     pub fn decider(&self) -> Option<Swing> {
-        let winner = self.positions.last()?.winner()?;
-        if !self.is_done() {
-            return None;
-        }
-        deciding_swing(&self.all_swings(), winner)
+        decider(&self.positions, &self.moves, &self.chances)
     }
 
     /// Every analysed ply as a [`Swing`].
     pub fn all_swings(&self) -> Vec<Swing> {
-        self.chances
-            .windows(2)
-            .enumerate()
-            .map(|(i, w)| Swing {
-                ply: i + 1,
-                mover: self.positions[i].turn(),
-                decision: self.moves[i],
-                before: w[0],
-                after: w[1],
-            })
-            .collect()
+        swings(&self.positions, &self.moves, &self.chances)
     }
+}
+
+/// Every ply with chances on both sides as a [`Swing`]: `positions` and
+/// `moves` of a game (as [`positions`] and the record give them),
+/// `chances` the values received so far (index = ply, possibly fewer than
+/// the positions). The page, which receives the chances one by one from
+/// its worker, and [`Analysis`] share this.
+///
+/// ```
+/// use barricade_ai::analysis::swings;
+/// use barricade_rules::{Move, Position};
+/// let pos: Position = "seats=red,blue".parse().unwrap();
+/// let all = swings(&[pos, pos], &[Move::Pass], &[[0.5, 0.0, 0.0, 0.5], [0.6, 0.0, 0.0, 0.4]]);
+/// assert_eq!(all.len(), 1);
+/// assert_eq!((all[0].ply, all[0].after[0]), (1, 0.6));
+/// assert!(swings(&[pos], &[], &[]).is_empty());
+/// ```
+pub fn swings(positions: &[Position], moves: &[Move], chances: &[Scores]) -> Vec<Swing> {
+    chances
+        .windows(2)
+        .zip(positions.iter().zip(moves))
+        .enumerate()
+        .map(|(i, (w, (pos, &decision)))| Swing {
+            ply: i + 1,
+            mover: pos.turn(),
+            decision,
+            before: w[0],
+            after: w[1],
+        })
+        .collect()
+}
+
+/// The ply that decided a game ([`deciding_swing`]) once every position
+/// has its chances and the last one has a winner; `None` before.
+pub fn decider(positions: &[Position], moves: &[Move], chances: &[Scores]) -> Option<Swing> {
+    let winner = positions.last()?.winner()?;
+    if chances.len() != positions.len() {
+        return None;
+    }
+    deciding_swing(&swings(positions, moves, chances), winner)
 }
 
 /// The `count` largest swings by [`Swing::size`] (the earlier ply on a

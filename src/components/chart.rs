@@ -1,0 +1,390 @@
+//! The analysis chart: every colour's chance to win after every move, as
+//! one SVG line per colour that grows while the worker's answers arrive,
+//! a vertical line at the move shown, and the moves that changed the
+//! chances most (and the deciding one) as marks that jump there. A line
+//! under it says which move decided the game.
+//!
+//! DOM contract (for tests): `figure[data-chart]` with `data-points` (the
+//! points received so far; plies + 1 when complete) and `data-total`;
+//! one `polyline[data-colour]` per colour in play with `data-values`
+//! (each chance with 3 decimals, in ply order); marks `[data-mark=K]`
+//! (K the ply); `p[data-decided]` (its value the deciding ply, if known).
+
+use crate::state::analysis::GameAnalysis;
+use crate::text::{analysing, chart_label, decided_by, no_decider, swing_label};
+use barricade_ai::eval::Scores;
+use barricade_rules::Colour;
+use leptos::ev;
+use leptos::prelude::*;
+
+/// The plot's width and height in SVG units (the marks reach a little
+/// beyond: see `VIEW_BOX`).
+pub const WIDTH: u32 = 600;
+/// See [`WIDTH`].
+pub const HEIGHT: u32 = 200;
+const VIEW_BOX: &str = "-8 -8 616 216";
+
+/// The x of `ply` in a game of `plies` plies.
+pub fn x_of(ply: usize, plies: usize) -> u32 {
+    if plies == 0 {
+        return 0;
+    }
+    let ply = ply.min(plies) as u64;
+    ((ply * u64::from(WIDTH) * 2 + plies as u64) / (2 * plies as u64)) as u32
+}
+
+/// The y of a chance (1 at the top).
+pub fn y_of(chance: f32) -> u32 {
+    HEIGHT - (clamp(chance) * HEIGHT as f32 + 0.5) as u32
+}
+
+/// A chance in 0..=1 (NaN: 0).
+fn clamp(x: f32) -> f32 {
+    if x >= 1.0 {
+        1.0
+    } else if x > 0.0 {
+        x
+    } else {
+        0.0
+    }
+}
+
+/// A chance with 3 decimals, without float formatting.
+pub fn thousandths(x: f32) -> String {
+    let n = (clamp(x) * 1000.0 + 0.5) as u32;
+    let frac = n % 1000;
+    let pad = if frac < 10 {
+        "00"
+    } else if frac < 100 {
+        "0"
+    } else {
+        ""
+    };
+    format!("{}.{pad}{frac}", n / 1000)
+}
+
+/// A chance in whole percent.
+fn percent(x: f32) -> u32 {
+    (clamp(x) * 100.0 + 0.5) as u32
+}
+
+/// One colour's line.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Line {
+    /// Its colour.
+    pub colour: Colour,
+    /// The SVG points, `x,y x,y ...`.
+    pub points: String,
+    /// Every chance with 3 decimals, space-separated, in ply order.
+    pub values: String,
+}
+
+/// A marked ply on the chart.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Mark {
+    /// The ply (1-based: the board after it is shown on a click).
+    pub ply: usize,
+    /// Where it is drawn: on the line of the colour whose chance changed
+    /// most (the mover's on a tie), after the ply.
+    pub x: u32,
+    /// See `x`.
+    pub y: u32,
+    /// That colour.
+    pub colour: Colour,
+    /// Is it the deciding ply?
+    pub decider: bool,
+    /// Its accessible name.
+    pub label: String,
+}
+
+/// Everything the chart draws, from the analysis.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChartData {
+    /// Points received.
+    pub points: usize,
+    /// Points when complete.
+    pub total: usize,
+    /// One per colour in play.
+    pub lines: Vec<Line>,
+    /// The marked plies.
+    pub marks: Vec<Mark>,
+    /// The deciding ply, once known.
+    pub decider: Option<usize>,
+    /// The line under the chart.
+    pub caption: String,
+}
+
+/// The line of `colour` through `chances` in a game of `plies` plies.
+pub fn line(colour: Colour, chances: &[Scores], plies: usize) -> Line {
+    let mut points = String::new();
+    let mut values = String::new();
+    for (ply, s) in chances.iter().enumerate() {
+        let c = s[colour.index()];
+        if ply > 0 {
+            points.push(' ');
+            values.push(' ');
+        }
+        points.push_str(&format!("{},{}", x_of(ply, plies), y_of(c)));
+        values.push_str(&thousandths(c));
+    }
+    Line {
+        colour,
+        points,
+        values,
+    }
+}
+
+/// What the chart shows for `a`.
+pub fn chart_data(a: &GameAnalysis) -> ChartData {
+    let plies = a.plies();
+    let colours = a.colours();
+    let decider = a.decider();
+    let marks = a
+        .marks()
+        .iter()
+        .map(|s| {
+            let moved = |c: &Colour| s.change(*c).abs();
+            let colour = if moved(&s.mover) >= s.size() {
+                s.mover
+            } else {
+                colours
+                    .iter()
+                    .copied()
+                    .max_by(|a, b| moved(a).total_cmp(&moved(b)))
+                    .unwrap_or(s.mover)
+            };
+            let (before, after) = (s.before[colour.index()], s.after[colour.index()]);
+            Mark {
+                ply: s.ply,
+                x: x_of(s.ply, plies),
+                y: y_of(after),
+                colour,
+                decider: decider.is_some_and(|d| d.ply == s.ply),
+                label: swing_label(
+                    s.ply,
+                    s.mover,
+                    s.decision,
+                    colour,
+                    percent(before),
+                    percent(after),
+                ),
+            }
+        })
+        .collect();
+    let caption = match (decider, a.winner()) {
+        _ if a.total() == 0 => String::new(),
+        (Some(d), Some(w)) => decided_by(d.ply, d.mover, d.decision, w),
+        _ if !a.is_done() => analysing(a.chances().len(), a.total()),
+        _ => no_decider().to_string(),
+    };
+    ChartData {
+        points: a.chances().len(),
+        total: a.total(),
+        lines: colours
+            .iter()
+            .map(|&c| line(c, a.chances(), plies))
+            .collect(),
+        marks,
+        decider: decider.map(|d| d.ply),
+        caption,
+    }
+}
+
+/// The chart of `analysis`, with a vertical line at `ply` (the move
+/// shown); a click (or Enter, Space) on a mark calls `on_jump` with its
+/// ply.
+#[component]
+pub fn WinChart(
+    /// The game's analysis, as it arrives.
+    #[prop(into)]
+    analysis: Signal<GameAnalysis>,
+    /// The ply shown (the board after that many decisions).
+    #[prop(into)]
+    ply: Signal<usize>,
+    /// Shows the board after a ply.
+    on_jump: Callback<usize>,
+) -> impl IntoView {
+    let data = Memo::new(move |_| analysis.with(chart_data));
+    let now = move || {
+        let plies = data.with(|d| d.total.saturating_sub(1));
+        x_of(ply.get(), plies).to_string()
+    };
+    view! {
+        <figure
+            class="chart"
+            data-chart=""
+            data-points=move || data.with(|d| d.points.to_string())
+            data-total=move || data.with(|d| d.total.to_string())
+            aria-busy=move || data.with(|d| if d.points < d.total { "true" } else { "false" })
+        >
+            <svg class="chart-plot" viewBox=VIEW_BOX role="group" aria-label=chart_label()>
+                <line class="even" x1="0" x2=WIDTH y1=HEIGHT / 2 y2=HEIGHT / 2></line>
+                <For each=move || data.with(|d| d.lines.clone()) key=Line::clone let:l>
+                    <polyline
+                        class=format!("chance {}", l.colour.name())
+                        data-colour=l.colour.name()
+                        data-values=l.values
+                        points=l.points
+                    ></polyline>
+                </For>
+                <line class="now" x1=now x2=now y1="0" y2=HEIGHT></line>
+                <For each=move || data.with(|d| d.marks.clone()) key=Mark::clone let:m>
+                    {mark(m, on_jump)}
+                </For>
+            </svg>
+            <p
+                class="decided"
+                data-decided=move || data.with(|d| d.decider.map(|p| p.to_string()).unwrap_or_default())
+            >
+                {move || data.with(|d| d.caption.clone())}
+            </p>
+        </figure>
+    }
+}
+
+/// One mark: a focusable button around a circle.
+fn mark(m: Mark, on_jump: Callback<usize>) -> impl IntoView {
+    let ply = m.ply;
+    let label = m.label.clone();
+    let class = format!(
+        "swing {}{}",
+        m.colour.name(),
+        if m.decider { " decider" } else { "" }
+    );
+    view! {
+        <g
+            class=class
+            role="button"
+            tabindex="0"
+            data-mark=ply
+            aria-label=label
+            on:click=move |_| on_jump.run(ply)
+            on:keydown=move |e: ev::KeyboardEvent| {
+                if matches!(e.key().as_str(), "Enter" | " ") {
+                    e.prevent_default();
+                    on_jump.run(ply);
+                }
+            }
+        >
+            <title>{m.label}</title>
+            <circle cx=m.x cy=m.y r="6"></circle>
+        </g>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use barricade_ai::analysis::Analysis;
+    use barricade_rules::{Game, GameRecord, Rules, Seats, policy};
+
+    fn finished_game(seats: Seats, seed: u64) -> GameRecord {
+        let mut game = Game::new(Rules::default(), seats, seed);
+        while game.position().winner().is_none() {
+            game.roll_if_due();
+            game.play(policy::greedy(game.position()).unwrap()).unwrap();
+        }
+        game.record()
+    }
+
+    #[test]
+    fn the_chart_grows_to_one_point_per_ply_for_every_colour() {
+        let seats = Seats::new(&[Colour::Red, Colour::Green, Colour::Blue]).unwrap();
+        let record = finished_game(seats, 4);
+        let chances = Analysis::new(&record).unwrap().finish().to_vec();
+        let mut a = GameAnalysis::default();
+        assert_eq!(chart_data(&a), ChartData::default());
+        let generation = a.open(&record).unwrap();
+        let plies = record.moves.len();
+        let empty = chart_data(&a);
+        assert_eq!((empty.points, empty.total), (0, plies + 1));
+        assert_eq!(empty.lines.len(), 3);
+        assert!(empty.lines.iter().all(|l| l.points.is_empty()));
+        assert!(empty.caption.contains(&format!("0 of {}", plies + 1)));
+        while let Some((ply, _)) = a.next() {
+            a.receive(generation, ply, chances[ply]);
+            let d = chart_data(&a);
+            assert_eq!(d.points, ply + 1);
+            assert!(d.marks.iter().all(|m| m.ply <= ply && m.ply >= 1));
+        }
+        let d = chart_data(&a);
+        assert_eq!(d.points, plies + 1);
+        for (l, c) in d
+            .lines
+            .iter()
+            .zip([Colour::Red, Colour::Green, Colour::Blue])
+        {
+            assert_eq!(l.colour, c);
+            let values: Vec<&str> = l.values.split(' ').collect();
+            let points: Vec<&str> = l.points.split(' ').collect();
+            assert_eq!((values.len(), points.len()), (plies + 1, plies + 1));
+            for (ply, (v, p)) in values.iter().zip(&points).enumerate() {
+                let want = chances[ply][c.index()];
+                let got: f32 = v.parse().unwrap();
+                assert!((got - want).abs() <= 0.0005 + 1e-6, "{v} {want}");
+                assert_eq!(*p, format!("{},{}", x_of(ply, plies), y_of(want)));
+            }
+            assert!(points.last().unwrap().starts_with(&format!("{WIDTH},")));
+        }
+        // The marks: the biggest swings and the decider, on a line.
+        let decider = a.decider().unwrap();
+        assert_eq!(d.decider, Some(decider.ply));
+        assert!(
+            d.caption
+                .starts_with(&format!("Move {} decided the game", decider.ply))
+        );
+        assert!(d.marks.len() >= crate::state::analysis::MARKS);
+        assert_eq!(d.marks.iter().filter(|m| m.decider).count(), 1);
+        for m in &d.marks {
+            assert_eq!(m.x, x_of(m.ply, plies));
+            assert_eq!(m.y, y_of(chances[m.ply][m.colour.index()]));
+            assert!(
+                m.label.starts_with(&format!("Move {},", m.ply)),
+                "{}",
+                m.label
+            );
+            assert!(a.is_marked(m.ply));
+        }
+    }
+
+    #[test]
+    fn helpers_scale_and_format() {
+        assert_eq!(
+            (x_of(0, 40), x_of(40, 40), x_of(1, 3), x_of(3, 0)),
+            (0, WIDTH, 200, 0)
+        );
+        assert_eq!((y_of(1.0), y_of(0.0), y_of(0.5)), (0, HEIGHT, 100));
+        assert_eq!((y_of(2.0), y_of(-1.0), y_of(f32::NAN)), (0, HEIGHT, HEIGHT));
+        assert_eq!(thousandths(0.5124), "0.512");
+        assert_eq!(thousandths(0.0625), "0.063");
+        assert_eq!(thousandths(0.05), "0.050");
+        assert_eq!(thousandths(0.001), "0.001");
+        assert_eq!(thousandths(1.0), "1.000");
+        assert_eq!(thousandths(0.0), "0.000");
+        let l = line(
+            Colour::Blue,
+            &[[0.0, 0.0, 0.0, 0.5], [0.0, 0.0, 0.0, 0.75]],
+            2,
+        );
+        assert_eq!(l.points, "0,100 300,50");
+        assert_eq!(l.values, "0.500 0.750");
+    }
+
+    #[test]
+    fn scaling_and_formatting_stay_in_range() {
+        for plies in [1, 2, 7, 150, 999] {
+            let xs: Vec<u32> = (0..=plies).map(|p| x_of(p, plies)).collect();
+            assert!(xs.windows(2).all(|w| w[0] < w[1] || plies > WIDTH as usize));
+            assert_eq!((xs[0], xs[plies]), (0, WIDTH));
+            assert_eq!(x_of(plies + 5, plies), WIDTH);
+        }
+        for i in 0..=1000 {
+            let x = i as f32 / 1000.0;
+            let t = thousandths(x);
+            assert_eq!(t.len(), 5, "{t}");
+            assert!((t.parse::<f32>().unwrap() - x).abs() < 0.0006, "{t} {x}");
+            assert!(y_of(x) <= HEIGHT);
+        }
+        assert_eq!(percent(0.425), 43);
+    }
+}
