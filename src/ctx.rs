@@ -6,6 +6,7 @@
 //! [`Ctx::run`], [`Ctx::roll`] and `components/board`.
 
 use crate::action::Action;
+use crate::components::chart::{ChartData, chart_data};
 use crate::link::Link;
 use crate::state::analysis::GameAnalysis;
 use crate::state::replay::Replay;
@@ -82,6 +83,8 @@ pub struct Ctx {
     pub analysis: RwSignal<GameAnalysis>,
     /// The plies marked on the chart and in the replay's move list.
     pub marked: Memo<Vec<usize>>,
+    /// What the win-chance chart draws.
+    pub chart: Memo<ChartData>,
     /// The game's link code, encoded once per revision.
     pub code: Memo<String>,
 }
@@ -113,6 +116,7 @@ impl Ctx {
             revision,
             analysis,
             marked: Memo::new(move |_| analysis.with(GameAnalysis::marked_plies)),
+            chart: Memo::new(move |_| analysis.with(chart_data)),
             code,
         };
         let animate = ctx.speed() != Speed::Instant;
@@ -600,7 +604,6 @@ mod tests {
         game.animate = true;
         let state = RwSignal::new(game);
         let (revision, code) = record_code(state);
-        let analysis = RwSignal::new(GameAnalysis::default());
         // As the page does: only the code is read.
         let start = code.get();
         assert_eq!(start, state.with_untracked(GameState::code));

@@ -10,12 +10,12 @@
 //! (each chance with 3 decimals, in ply order); marks `[data-mark=K]`
 //! (K the ply); `p[data-decided]` (its value the deciding ply, if known).
 
+use super::dom::escape;
 use crate::state::analysis::GameAnalysis;
 use crate::text::{analysing, chart_label, decided_by, no_decider, swing_label};
 use barricade_ai::eval::Scores;
 use barricade_rules::Colour;
-use leptos::ev;
-use leptos::prelude::*;
+use std::fmt::Write;
 
 /// The plot's width and height in SVG units (the marks reach a little
 /// beyond: see `VIEW_BOX`).
@@ -190,86 +190,60 @@ pub fn chart_data(a: &GameAnalysis) -> ChartData {
     }
 }
 
-/// The chart of `analysis`, with a vertical line at `ply` (the move
-/// shown); a click (or Enter, Space) on a mark calls `on_jump` with its
-/// ply.
-#[component]
-pub fn WinChart(
-    /// The game's analysis, as it arrives.
-    #[prop(into)]
-    analysis: Signal<GameAnalysis>,
-    /// The ply shown (the board after that many decisions).
-    #[prop(into)]
-    ply: Signal<usize>,
-    /// Shows the board after a ply.
-    on_jump: Callback<usize>,
-) -> impl IntoView {
-    let data = Memo::new(move |_| analysis.with(chart_data));
-    let now = move || {
-        let plies = data.with(|d| d.total.saturating_sub(1));
-        x_of(ply.get(), plies).to_string()
-    };
-    view! {
-        <figure
-            class="chart"
-            data-chart=""
-            data-points=move || data.with(|d| d.points.to_string())
-            data-total=move || data.with(|d| d.total.to_string())
-            aria-busy=move || data.with(|d| if d.points < d.total { "true" } else { "false" })
-        >
-            <svg class="chart-plot" viewBox=VIEW_BOX role="group" aria-label=chart_label()>
-                <line class="even" x1="0" x2=WIDTH y1=HEIGHT / 2 y2=HEIGHT / 2></line>
-                <For each=move || data.with(|d| d.lines.clone()) key=Line::clone let:l>
-                    <polyline
-                        class=format!("chance {}", l.colour.name())
-                        data-colour=l.colour.name()
-                        data-values=l.values
-                        points=l.points
-                    ></polyline>
-                </For>
-                <line class="now" x1=now x2=now y1="0" y2=HEIGHT></line>
-                <For each=move || data.with(|d| d.marks.clone()) key=Mark::clone let:m>
-                    {mark(m, on_jump)}
-                </For>
-            </svg>
-            <p
-                class="decided"
-                data-decided=move || data.with(|d| d.decider.map(|p| p.to_string()).unwrap_or_default())
-            >
-                {move || data.with(|d| d.caption.clone())}
-            </p>
-        </figure>
-    }
-}
-
-/// One mark: a focusable button around a circle.
-fn mark(m: Mark, on_jump: Callback<usize>) -> impl IntoView {
-    let ply = m.ply;
-    let label = m.label.clone();
-    let class = format!(
-        "swing {}{}",
-        m.colour.name(),
-        if m.decider { " decider" } else { "" }
+/// The chart's markup: the lines, a vertical line at `ply` (the move
+/// shown) and the marks, which the panel's delegated handlers turn into
+/// jumps (a click, or Enter or Space on a focused mark). Written as
+/// markup text like the panels around it: as Leptos views this chart cost
+/// 21.8 KB gzip of the page's wasm (docs/performance.md).
+pub fn markup(d: &ChartData, ply: usize) -> String {
+    let plies = d.total.saturating_sub(1);
+    let now = x_of(ply, plies);
+    let mut m = format!(
+        concat!(
+            r#"<figure class="chart" data-chart="" data-points="{points}" data-total="{total}" aria-busy="{busy}">"#,
+            r#"<svg class="chart-plot" viewBox="{view_box}" role="group" aria-label="{label}">"#,
+            r#"<line class="even" x1="0" x2="{width}" y1="{middle}" y2="{middle}"/>"#
+        ),
+        points = d.points,
+        total = d.total,
+        busy = d.points < d.total,
+        view_box = VIEW_BOX,
+        label = escape(chart_label()),
+        width = WIDTH,
+        middle = HEIGHT / 2,
     );
-    view! {
-        <g
-            class=class
-            role="button"
-            tabindex="0"
-            data-mark=ply
-            aria-label=label
-            on:click=move |_| on_jump.run(ply)
-            on:keydown=move |e: ev::KeyboardEvent| {
-                if matches!(e.key().as_str(), "Enter" | " ") {
-                    e.prevent_default();
-                    on_jump.run(ply);
-                }
-            }
-        >
-            <title>{m.label}</title>
-            <circle cx=m.x cy=m.y r="6"></circle>
-        </g>
+    for l in &d.lines {
+        let _ = write!(
+            m,
+            r#"<polyline class="chance {0}" data-colour="{0}" data-values="{1}" points="{2}"/>"#,
+            l.colour.name(),
+            l.values,
+            l.points
+        );
     }
+    let _ = write!(
+        m,
+        r#"<line class="now" x1="{now}" x2="{now}" y1="0" y2="{HEIGHT}"/>"#
+    );
+    for k in &d.marks {
+        let label = escape(&k.label);
+        let _ = write!(
+            m,
+            r#"<g class="swing {}{}" role="button" tabindex="0" data-mark="{}" aria-label="{label}"><title>{label}</title><circle cx="{}" cy="{}" r="6"/></g>"#,
+            k.colour.name(),
+            if k.decider { " decider" } else { "" },
+            k.ply,
+            k.x,
+            k.y
+        );
+    }
+    let _ = write!(
+        m,
+        r#"</svg><p class="decided" data-decided="{}">{}</p></figure>"#,
+        d.decider.map(|p| p.to_string()).unwrap_or_default(),
+        escape(&d.caption)
+    );
+    m
 }
 
 #[cfg(test)]

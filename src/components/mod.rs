@@ -17,7 +17,6 @@ use crate::action::Action;
 use crate::ctx::{Ctx, Screen};
 use crate::{browser, clock};
 use barricade_rules::{Colour, Square};
-use chart::WinChart;
 use leptos::ev;
 use leptos::prelude::*;
 
@@ -91,12 +90,8 @@ pub fn App() -> impl IntoView {
     let mut shown = None;
     let mut play = panel::Panel::default();
     let mut watch = replay_panel::ReplayPanel::default();
-    // The analysis chart, mounted into the panel's slot; dropping it
-    // unmounts it.
-    let mut chart: Vec<Box<dyn std::any::Any>> = Vec::new();
-    // The chart's reactive owner hangs from the page's, not from the
-    // panel's effect (whose children go with each of its runs).
-    let page_owner = Owner::current();
+    // The win-chance chart in the panel's slot, as last drawn.
+    let mut chart = String::new();
     Effect::new(move |_| {
         let screen = ctx.screen.get();
         let Some(el) = aside.get() else { return };
@@ -117,22 +112,29 @@ pub fn App() -> impl IntoView {
             };
             chart.clear();
             el.set_inner_html(&markup);
-            let mount = || mount_chart(&el, ctx, screen);
-            chart.extend(match &page_owner {
-                Some(owner) => owner.with(mount),
-                None => mount(),
-            });
         }
         match screen {
             Screen::Setup => setup_form::update(&el, ctx),
             Screen::Play => play.update(&el, ctx),
             Screen::Replay => watch.update(&el, ctx),
         }
+        if let Some(markup) = chart_markup(ctx, screen) {
+            dom::html(&el, "[data-chart-slot]", &mut chart, markup);
+        }
     });
+    // A marked move on the chart: the board after it (in the replay
+    // viewer; from the end screen, the replay of the game opens there).
+    let jump = move |ply: usize| match ctx.screen.get_untracked() {
+        Screen::Replay => ctx.replay_go(|_, _| ply),
+        _ => ctx.review(ply),
+    };
     let on_click = move |e: ev::MouseEvent| {
         let Some(root) = aside.get_untracked() else {
             return;
         };
+        if let Some(ply) = marked_ply(&e) {
+            return jump(ply);
+        }
         if let Some(ply) = dom::closest(&e, "[data-ply]")
             .and_then(|el| el.get_attribute("data-ply")?.parse::<usize>().ok())
         {
@@ -165,38 +167,36 @@ pub fn App() -> impl IntoView {
                 on:click=on_click
                 on:change=on_change
                 on:submit=|e| e.prevent_default()
+                on:keydown=move |e| {
+                    if matches!(e.key().as_str(), "Enter" | " ")
+                        && let Some(ply) = marked_ply(&e)
+                    {
+                        e.prevent_default();
+                        jump(ply);
+                    }
+                }
             ></aside>
         </main>
     }
 }
 
-/// Mounts the win-chance chart into the panel's `[data-chart-slot]`
-/// under `root` (the replay viewer's, or the end screen's): a click on a
-/// marked move shows the board after it.
-fn mount_chart(
-    root: &web_sys::Element,
-    ctx: Ctx,
-    screen: Screen,
-) -> Option<Box<dyn std::any::Any>> {
-    use wasm_bindgen::JsCast;
-    let slot: web_sys::HtmlElement = dom::find(root, "[data-chart-slot]")?.dyn_into().ok()?;
-    let analysis = ctx.analysis;
-    // The chart's signals belong to its own mount.
-    let handle = leptos::mount::mount_to(slot, move || {
-        let (ply, on_jump) = if screen == Screen::Replay {
-            (
-                Signal::derive(move || ctx.replay.with(|r| r.as_ref().map_or(0, |r| r.ply()))),
-                Callback::new(move |k: usize| ctx.replay_go(move |_, _| k)),
-            )
-        } else {
-            (
-                Signal::derive(move || analysis.with(|a| a.plies())),
-                Callback::new(move |k: usize| ctx.review(k)),
-            )
-        };
-        view! { <WinChart analysis ply on_jump /> }
-    });
-    Some(Box::new(handle))
+/// The chart of the game analysed, with the move shown (the replay's
+/// ply, or the end of the game), for the panel's `[data-chart-slot]`.
+fn chart_markup(ctx: Ctx, screen: Screen) -> Option<String> {
+    let ply = match screen {
+        Screen::Setup => return None,
+        Screen::Replay => ctx.replay.with(|r| r.as_ref().map_or(0, |r| r.ply())),
+        Screen::Play => ctx.analysis.with(|a| a.plies()),
+    };
+    Some(ctx.chart.with(|d| chart::markup(d, ply)))
+}
+
+/// What a click or key on a chart's mark asks for: the ply it marks.
+fn marked_ply(e: &web_sys::Event) -> Option<usize> {
+    dom::closest(e, "[data-mark]")?
+        .get_attribute("data-mark")?
+        .parse()
+        .ok()
 }
 
 /// Is the key pressed in a form field (where letters are typed)?

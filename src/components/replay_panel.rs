@@ -88,6 +88,8 @@ fn move_list(replay: &Replay, opening_rolls: Option<&str>, marked: &[usize]) -> 
 #[derive(Default)]
 pub struct ReplayPanel {
     list: String,
+    /// The replay and the marked plies the move list was written for.
+    list_of: Option<(u64, Vec<usize>)>,
     pips: String,
 }
 
@@ -154,12 +156,15 @@ impl ReplayPanel {
                     Text::Autoplay
                 }),
             );
-            dom::html(
-                root,
-                ".moves",
-                &mut self.list,
-                move_list(r, opening_rolls.as_deref(), &ctx.marked.get()),
-            );
+            // The list changes with the replay and its marks only (not
+            // with the ply shown, nor with each chance that arrives).
+            let list_of = Some((r.id(), ctx.marked.get()));
+            if self.list_of != list_of {
+                let marked = list_of.as_ref().map(|l| l.1.as_slice()).unwrap_or_default();
+                let list = move_list(r, opening_rolls.as_deref(), marked);
+                dom::html(root, ".moves", &mut self.list, list);
+                self.list_of = list_of;
+            }
             for el in dom::all(root, "[aria-current]") {
                 set(&el, "aria-current", None);
             }
