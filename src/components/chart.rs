@@ -190,14 +190,17 @@ pub fn chart_data(a: &GameAnalysis) -> ChartData {
     }
 }
 
-/// The chart's markup: the lines, a vertical line at `ply` (the move
-/// shown) and the marks, which the panel's delegated handlers turn into
+/// The x of the line of the move shown, `ply`, on the chart of `d`.
+pub fn now_x(d: &ChartData, ply: usize) -> String {
+    x_of(ply, d.total.saturating_sub(1)).to_string()
+}
+
+/// The chart's markup: the lines, a vertical line for the move shown
+/// (placed by [`now_x`]) and the marks, which the panel's delegated handlers turn into
 /// jumps (a click, or Enter or Space on a focused mark). Written as
 /// markup text like the panels around it: as Leptos views this chart cost
 /// 21.8 KB gzip of the page's wasm (docs/performance.md).
-pub fn markup(d: &ChartData, ply: usize) -> String {
-    let plies = d.total.saturating_sub(1);
-    let now = x_of(ply, plies);
+pub fn markup(d: &ChartData) -> String {
     let mut m = format!(
         concat!(
             r#"<figure class="chart" data-chart="" data-points="{points}" data-total="{total}" aria-busy="{busy}">"#,
@@ -223,7 +226,7 @@ pub fn markup(d: &ChartData, ply: usize) -> String {
     }
     let _ = write!(
         m,
-        r#"<line class="now" x1="{now}" x2="{now}" y1="0" y2="{HEIGHT}"/>"#
+        r#"<line class="now" x1="0" x2="0" y1="0" y2="{HEIGHT}"/>"#
     );
     for k in &d.marks {
         let label = escape(&k.label);
@@ -319,6 +322,14 @@ mod tests {
             );
             assert!(a.is_marked(m.ply));
         }
+        // The markup draws what the data says.
+        let m = markup(&d);
+        assert_eq!(m.matches("<polyline").count(), 3);
+        assert_eq!(m.matches("data-mark=").count(), d.marks.len());
+        assert!(m.contains(&format!(r#"data-points="{}""#, plies + 1)));
+        assert!(m.contains(&format!(r#"data-values="{}""#, d.lines[0].values)));
+        assert!(m.contains(&format!(r#"data-decided="{}""#, decider.ply)));
+        assert_eq!(now_x(&d, plies), WIDTH.to_string());
     }
 
     #[test]

@@ -118,8 +118,14 @@ pub fn App() -> impl IntoView {
             Screen::Play => play.update(&el, ctx),
             Screen::Replay => watch.update(&el, ctx),
         }
-        if let Some(markup) = chart_markup(ctx, screen) {
+        // The chart is rewritten only as chances arrive; the line of the
+        // move shown moves on its own (a focused mark keeps its focus).
+        if let Some((markup, x)) = chart_markup(ctx, screen) {
             dom::html(&el, "[data-chart-slot]", &mut chart, markup);
+            dom::with(&el, "[data-chart-slot] .now", |line| {
+                dom::set(line, "x1", Some(&x));
+                dom::set(line, "x2", Some(&x));
+            });
         }
     });
     // A marked move on the chart: the board after it (in the replay
@@ -180,15 +186,15 @@ pub fn App() -> impl IntoView {
     }
 }
 
-/// The chart of the game analysed, with the move shown (the replay's
-/// ply, or the end of the game), for the panel's `[data-chart-slot]`.
-fn chart_markup(ctx: Ctx, screen: Screen) -> Option<String> {
+/// The chart of the game analysed for the panel's `[data-chart-slot]`,
+/// and the x of the move shown (the replay's ply, or the end of the game).
+fn chart_markup(ctx: Ctx, screen: Screen) -> Option<(String, String)> {
     let ply = match screen {
         Screen::Setup => return None,
         Screen::Replay => ctx.replay.with(|r| r.as_ref().map_or(0, |r| r.ply())),
         Screen::Play => ctx.analysis.with(|a| a.plies()),
     };
-    Some(ctx.chart.with(|d| chart::markup(d, ply)))
+    Some(ctx.chart.with(|d| (chart::markup(d), chart::now_x(d, ply))))
 }
 
 /// What a click or key on a chart's mark asks for: the ply it marks.
