@@ -11,8 +11,11 @@
 // with data-values ("0.512 0.498 ..."); marks [data-mark=K]; p[data-decided]
 // (its value the deciding ply). The move list marks K as [data-ply=K][data-swing].
 import { test, expect, type Page } from "@playwright/test";
+import { join } from "node:path";
 import {
+  ARTIFACTS,
   DESKTOP,
+  PHONE,
   cli,
   collectErrors,
   engineBoardAt,
@@ -134,6 +137,10 @@ test("a replay link charts every colour's chances and a mark jumps to its move",
   await expect(replayAt(page)).toHaveText(new RegExp(`^Move 3 of ${plies}\\b`));
 
   const marks = await expectChart(page, code, colours);
+  await page.screenshot({ path: join(ARTIFACTS, "chart-replay-desktop.png"), fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: join(ARTIFACTS, "chart-replay-phone.png"), fullPage: true });
+  await page.setViewportSize(DESKTOP);
   // The move list marks the same moves.
   const listed = (
     await page
@@ -170,5 +177,6 @@ test("the end screen of a game played to the end has its chart", async ({ page }
   const code = (await game(page).getAttribute("data-record"))!;
   await expect(page.locator("[data-end] [data-chart]")).toBeVisible();
   await expectChart(page, code, ["red", "blue"]);
+  await page.screenshot({ path: join(ARTIFACTS, "chart-end-desktop.png"), fullPage: true });
   expect(errors).toEqual([]);
 });
