@@ -232,12 +232,12 @@ pub fn markup(d: &ChartData) -> String {
         let label = escape(&k.label);
         let _ = write!(
             m,
-            r#"<g class="swing {}{}" role="button" tabindex="0" data-mark="{}" aria-label="{label}"><title>{label}</title><circle cx="{}" cy="{}" r="6"/></g>"#,
+            r#"<g class="swing {}{}" role="button" tabindex="0" data-mark="{}" aria-label="{label}"><title>{label}</title><circle class="hit" cx="{x}" cy="{y}" r="18"/><circle cx="{x}" cy="{y}" r="8"/></g>"#,
             k.colour.name(),
             if k.decider { " decider" } else { "" },
             k.ply,
-            k.x,
-            k.y
+            x = k.x,
+            y = k.y
         );
     }
     let _ = write!(

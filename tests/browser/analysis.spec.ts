@@ -162,7 +162,7 @@ test("a replay link charts every colour's chances and a mark jumps to its move",
   // The line of the move shown follows.
   const now = chart(page).locator("line.now");
   const x = Number(await now.getAttribute("x1"));
-  const mark = chart(page).locator(`[data-mark="${first}"] circle`);
+  const mark = chart(page).locator(`[data-mark="${first}"] circle:not(.hit)`);
   expect(Number(await mark.getAttribute("cx"))).toBe(x);
   expect(errors).toEqual([]);
 });
