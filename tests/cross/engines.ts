@@ -227,7 +227,16 @@ function seleniumTab(driver: WebDriver, handle: string, focus: { handle: string 
     },
     reload: async () => {
       await watcher.keep();
-      await (await here()).navigate().refresh();
+      const driver = await here();
+      try {
+        await driver.navigate().refresh();
+      } catch {
+        // WebKitWebDriver's refresh now and then fails with an empty
+        // WebDriverError after two minutes (once in a CI run, the rerun
+        // passed). Loading the same address again is the same reload: the
+        // app keeps no fragment in the address, and the game is saved.
+        await driver.get(await driver.getCurrentUrl());
+      }
     },
     run: (fn, ...args) => run(fn as never, ...args),
     click: async (selector) => {
