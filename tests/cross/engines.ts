@@ -112,7 +112,10 @@ async function puppeteerSession(engine: "chromium" | "firefox"): Promise<Browser
 async function puppeteerTab(engine: Engine, browser: Browser, page: Page): Promise<Tab> {
   const seen: string[] = [];
   page.on("console", (m) => {
-    if (m.type() === "error") seen.push(`console: ${m.text()}`);
+    if (m.type() === "error") {
+      const at = m.location()?.url;
+      seen.push(`console: ${m.text()}${at ? ` (${at})` : ""}`);
+    }
   });
   page.on("pageerror", (e) => seen.push(`page error: ${String(e)}`));
   const watcher = watchedErrors((fn) => page.evaluate(fn));
