@@ -2,25 +2,28 @@
 //! ([`Scene::of`]). The components only draw a [`Scene`] and report
 //! clicks; they know no rules.
 
-use crate::geometry::{home_slot_xy, square_xy};
+use crate::geometry::{forest_slot_xy, home_slot_xy, square_xy};
 use crate::state::GameState;
-use barricade_rules::{Colour, Move, Origin, Square, SquareSet, board};
+use barricade_rules::{Board, BoardId, Colour, Move, Origin, Square, SquareSet};
 
 /// Where a pawn is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Place {
-    /// In its home, at place 0..5 of the pentagon.
+    /// In its home, at its own place of the home's outline.
     Home(usize),
+    /// In the forest (the quick board), at place `k` of the pawns there.
+    Forest(usize),
     /// On a square of the board.
     On(Square),
 }
 
 impl Place {
-    /// The centre of this place in tenths of an SVG unit.
-    pub fn xy(self, colour: Colour) -> (i32, i32) {
+    /// The centre of this place on `board` in tenths of an SVG unit.
+    pub fn xy(self, board: &Board, colour: Colour) -> (i32, i32) {
         match self {
-            Place::Home(slot) => home_slot_xy(colour, slot),
-            Place::On(s) => square_xy(s),
+            Place::Home(slot) => home_slot_xy(board, colour, slot),
+            Place::Forest(k) => forest_slot_xy(board, k),
+            Place::On(s) => square_xy(board, s),
         }
     }
 }
@@ -54,6 +57,8 @@ pub struct Route {
 /// Everything drawn on the board.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scene {
+    /// The board itself.
+    pub board: BoardId,
     /// The homes that are in play, in board order.
     pub homes: Vec<Colour>,
     /// The colour to play (its home glows); `None` once the game is over.
@@ -80,20 +85,24 @@ pub struct Scene {
 }
 
 impl Scene {
-    /// The start of a four-player game: every pawn at home, the barricades on
-    /// their printed squares.
+    /// The start of a four-player game on `board`: every pawn at home, the
+    /// barricades on their printed squares.
     ///
     /// ```
-    /// let scene = barricade_web::scene::Scene::start();
-    /// assert_eq!(scene.pawns.len(), 20);
-    /// assert_eq!(scene.barricades.len(), 11);
+    /// use barricade_rules::BoardId;
+    /// use barricade_web::scene::Scene;
+    /// let scene = Scene::start(BoardId::Classic);
+    /// assert_eq!((scene.pawns.len(), scene.barricades.len()), (20, 11));
+    /// let scene = Scene::start(BoardId::Quick);
+    /// assert_eq!((scene.pawns.len(), scene.barricades.len()), (16, 6));
     /// ```
-    pub fn start() -> Scene {
+    pub fn start(board: BoardId) -> Scene {
         let homes = Colour::ALL.to_vec();
+        let n = board.board().pawns_per_colour();
         let pawns = homes
             .iter()
             .flat_map(|&colour| {
-                (0..5).map(move |number| PawnPiece {
+                (0..n).map(move |number| PawnPiece {
                     colour,
                     number,
                     place: Place::Home(number),
@@ -103,10 +112,11 @@ impl Scene {
             })
             .collect();
         Scene {
+            board,
             homes,
             turn: None,
             pawns,
-            barricades: board::barricade_start_squares().to_vec(),
+            barricades: board.board().barricade_start().to_vec(),
             held: Vec::new(),
             legal: SquareSet::EMPTY,
             targets: SquareSet::EMPTY,
@@ -121,6 +131,7 @@ impl Scene {
     /// destination), and the marks the player needs.
     pub fn of(state: &GameState) -> Scene {
         let pos = state.position();
+        let board = pos.board();
         let homes = pos.seats().colours().to_vec();
         let mover = state.turn();
         // Choices are marked only for a person at this device: not during
@@ -133,16 +144,22 @@ impl Scene {
         };
         let pending = state.pending();
         let walk = state.walk();
-        let home_mover = state.pieces().number_at(mover, Origin::Home);
-        let mut pawns = Vec::with_capacity(homes.len() * 5);
+        let leaving = |origin| state.pieces().number_at(mover, origin);
+        let (home_mover, forest_mover) = (leaving(Origin::Home), leaving(Origin::Forest));
+        let n = board.pawns_per_colour();
+        let mut pawns = Vec::with_capacity(homes.len() * n);
+        let mut in_forest = 0;
         for &colour in &Colour::ALL {
             if !homes.contains(&colour) {
                 continue;
             }
-            for number in 0..5 {
-                let at = state.pieces().at(colour, number);
-                let mut place = at.map_or(Place::Home(number), Place::On);
-                let origin = at.map_or(Origin::Home, Origin::Square);
+            for number in 0..n {
+                let origin = state.pieces().at(colour, number);
+                let mut place = match origin {
+                    Origin::Home => Place::Home(number),
+                    Origin::Forest => Place::Forest(0),
+                    Origin::Square(s) => Place::On(s),
+                };
                 if let Some(c) = pending
                     && colour == mover
                     && state.pieces().number_at(mover, c.from()) == Some(number)
@@ -160,9 +177,17 @@ impl Scene {
                         place = Place::On(s);
                     }
                 }
-                let may_move = colour == mover
-                    && origins.contains(&origin)
-                    && (at.is_some() || home_mover == Some(number));
+                // Pawns in the forest stand side by side.
+                if let Place::Forest(k) = &mut place {
+                    *k = in_forest;
+                    in_forest += 1;
+                }
+                let first_out = match origin {
+                    Origin::Home => home_mover == Some(number),
+                    Origin::Forest => forest_mover == Some(number),
+                    Origin::Square(_) => true,
+                };
+                let may_move = colour == mover && origins.contains(&origin) && first_out;
                 pawns.push(PawnPiece {
                     colour,
                     number,
@@ -186,17 +211,17 @@ impl Scene {
         let routes = destinations
             .iter()
             .map(|c| {
-                let start = match c.from() {
-                    Origin::Square(s) => square_xy(s),
-                    // The app plays the classic board only (no forest yet).
-                    Origin::Home | Origin::Forest => home_slot_xy(mover, home_mover.unwrap_or(0)),
-                };
+                let start = pawns
+                    .iter()
+                    .find(|p| p.colour == mover && Some(p.number) == leaving(c.from()))
+                    .map_or((0, 0), |p| p.place.xy(board, mover));
                 let mut points = vec![start];
-                points.extend(c.path().iter().map(square_xy));
+                points.extend(c.path().iter().map(|s| square_xy(board, s)));
                 Route { to: c.to(), points }
             })
             .collect();
         Scene {
+            board: board.id(),
             homes,
             turn: (!pos.is_over()).then_some(mover),
             pawns,
@@ -254,7 +279,7 @@ mod tests {
 
     #[test]
     fn start_scene_has_every_piece_in_place() {
-        let scene = Scene::start();
+        let scene = Scene::start(BoardId::Classic);
         for colour in Colour::ALL {
             let at_home = scene
                 .pawns
@@ -264,7 +289,7 @@ mod tests {
             assert_eq!(at_home, 5);
         }
         let names: Vec<String> = scene.barricades.iter().map(|s| s.to_string()).collect();
-        assert_eq!(names, board::BARRICADE_START);
+        assert_eq!(names, barricade_rules::board::BARRICADE_START);
     }
 
     #[test]

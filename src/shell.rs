@@ -14,18 +14,19 @@
 //! app then starts the game at once ([`quick_start_asked`]).
 
 use crate::components::board::markup::board_markup;
-use crate::geometry::VIEW_BOX;
+use crate::geometry::view_box;
 use crate::scene::Scene;
 use crate::state::GameState;
 use crate::state::setup::SetupChoices;
 use crate::text::{Text, t};
+use barricade_rules::{Board, BoardId};
 
 /// The scene of a first visit: the new-game form's preview of the
 /// default choices (every pawn at home, the barricades on their squares).
 pub fn first_scene() -> Scene {
     GameState::new(SetupChoices::default(), 0)
         .map(|s| Scene::of(&s))
-        .unwrap_or_else(|_| Scene::start())
+        .unwrap_or_else(|_| Scene::start(BoardId::Classic))
 }
 
 /// The content of `<main class="layout" data-shell>`: the board as the
@@ -33,13 +34,13 @@ pub fn first_scene() -> Scene {
 pub fn page() -> String {
     format!(
         concat!(
-            r#"<section class="board-area"><svg class="board" viewBox="{}" role="group" aria-label="{}">{}</svg></section>"#,
+            r#"<section class="board-area"><svg class="board classic" viewBox="{}" role="group" aria-label="{}">{}</svg></section>"#,
             r#"<aside class="panel"><div class="setup"><h1 class="title">{}</h1><p class="tagline">{}</p>"#,
             r#"<button type="button" class="primary wide" data-shell-quick="" disabled="">{}</button>"#,
             r#"<p id="boot" class="muted" role="status">{}</p>"#,
             r#"<noscript><p class="notice">{}</p></noscript></div></aside>"#
         ),
-        VIEW_BOX,
+        view_box(Board::classic()),
         t(Text::BoardLabel),
         board_markup(&first_scene()),
         t(Text::Title),
@@ -84,7 +85,7 @@ mod tests {
     #[test]
     fn the_first_scene_is_the_start_position() {
         let scene = first_scene();
-        let start = Scene::start();
+        let start = Scene::start(BoardId::Classic);
         assert_eq!(scene.pawns.len(), 20);
         assert!(
             scene

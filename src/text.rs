@@ -1,12 +1,13 @@
 //! Every user-visible string, in one table, so that the app can be
 //! translated by adding a column. Components never hard-code text.
 
+use crate::scene::Place;
 use crate::state::News;
 use crate::state::settings::Speed;
 use crate::state::setup::SeatKind;
 use barricade_ai::Level;
 use barricade_rules::code::CodeErrorKind;
-use barricade_rules::{Colour, Move, Opening, Roll, Square, Team};
+use barricade_rules::{Board, Colour, Move, Opening, Roll, Square, Team};
 
 /// A piece of user-visible text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +22,17 @@ pub enum Text {
     Goal,
     /// Accessible name of a barricade piece.
     Barricade,
+    /// Name of the quick board's village (a capture there sends the pawn
+    /// to the forest).
+    Village,
+    /// Name of the quick board's forest.
+    Forest,
+    /// The board picker of the new-game form.
+    BoardChoice,
+    /// The classic board, in the board picker.
+    BoardClassic,
+    /// The quick board, in the board picker.
+    BoardQuick,
     /// Accessible name of a barricade held by a pawn (french).
     HeldBarricade,
     /// Shown while the app has not started (no JavaScript or WebAssembly).
@@ -148,6 +160,11 @@ pub fn t(text: Text) -> &'static str {
         Text::BoardLabel => "The Barricade board",
         Text::Goal => "The goal",
         Text::Barricade => "Barricade",
+        Text::Village => "The village: a pawn captured here goes to the forest",
+        Text::Forest => "The forest: captured pawns wait here and start again from it",
+        Text::BoardChoice => "Board",
+        Text::BoardClassic => "Classic",
+        Text::BoardQuick => "Quick (four pawns, six barricades)",
         Text::HeldBarricade => "Barricade held by this pawn",
         Text::NeedsScript => "Barricade needs JavaScript and WebAssembly to run.",
         Text::Loading => "Loading the game…",
@@ -362,23 +379,27 @@ pub fn wins(team: Team) -> String {
     }
 }
 
-/// A decision as the log shows it, e.g. "4 · k9-i9 x g8". The french
-/// choice after a 6 is in the buttons' words: "roll again", "end turn"
-/// (a pass with no roll is that choice).
+/// A decision on `board` as the log shows it, e.g. "4 · k9-i9 x g8". The
+/// french choice after a 6 is in the buttons' words: "roll again", "end
+/// turn" (a pass with no roll is that choice).
 ///
 /// ```
-/// use barricade_rules::{Move, Roll};
+/// use barricade_rules::{Board, Move, Roll};
 /// use barricade_web::text::log_line;
-/// assert_eq!(log_line(Roll::new(3), Move::Pass), "3 · pass");
-/// assert_eq!(log_line(None, Move::Pass), "end turn");
-/// assert_eq!(log_line(None, Move::Again), "roll again");
+/// let board = Board::classic();
+/// assert_eq!(log_line(board, Roll::new(3), Move::Pass), "3 · pass");
+/// assert_eq!(log_line(board, None, Move::Pass), "end turn");
+/// assert_eq!(log_line(board, None, Move::Again), "roll again");
+/// let quick = Board::quick();
+/// let mv = quick.parse_move("forest-i5").unwrap();
+/// assert_eq!(log_line(quick, Roll::new(1), mv), "1 · forest-i5");
 /// ```
-pub fn log_line(roll: Option<Roll>, mv: Move) -> String {
+pub fn log_line(board: &Board, roll: Option<Roll>, mv: Move) -> String {
     match (roll, mv) {
         (None, Move::Pass) => "end turn".into(),
         (_, Move::Again) => "roll again".into(),
-        (Some(r), _) => format!("{r} · {mv}"),
-        (None, _) => mv.to_string(),
+        (Some(r), _) => format!("{r} · {}", board.move_name(mv)),
+        (None, _) => board.move_name(mv),
     }
 }
 
@@ -423,14 +444,16 @@ pub fn opening(o: &Opening) -> String {
     )
 }
 
-/// What just happened, for screen readers.
+/// What just happened on `board`, for screen readers.
 ///
 /// ```
-/// use barricade_rules::{Colour, Roll};
+/// use barricade_rules::{Board, Colour, Roll};
 /// use barricade_web::{state::News, text::news};
-/// assert_eq!(news(News::Rolled(Colour::Red, Roll::new(4).unwrap())), "Red rolled 4");
+/// let rolled = News::Rolled(Colour::Red, Roll::new(4).unwrap());
+/// assert_eq!(news(Board::classic(), rolled), "Red rolled 4");
 /// ```
-pub fn news(news: News) -> String {
+pub fn news(board: &Board, news: News) -> String {
+    let name = |s: Square| board.name(s);
     match news {
         News::Rolled(c, r) => format!("{} rolled {r}", colour_name(c)),
         News::Stuck(c, r) => format!("{} rolled {r} and cannot move", colour_name(c)),
@@ -438,38 +461,43 @@ pub fn news(news: News) -> String {
             let who = colour_name(e.colour);
             match (e.mv, e.captured) {
                 (Move::Step { to, .. }, Some(victim)) => {
-                    format!("{who} captured {} on {to}", colour_name(victim))
+                    format!("{who} captured {} on {}", colour_name(victim), name(to))
                 }
                 (Move::Step { to, drop, .. }, None) => match drop {
-                    Some(d) => format!("{who} moved to {to} and put the barricade on {d}"),
-                    None => format!("{who} moved to {to}"),
+                    Some(d) => format!(
+                        "{who} moved to {} and put the barricade on {}",
+                        name(to),
+                        name(d)
+                    ),
+                    None => format!("{who} moved to {}", name(to)),
                 },
                 (Move::Pass, _) if e.roll.is_none() => format!("{who} ended the turn"),
                 (Move::Pass, _) => format!("{who} passed"),
-                (Move::Place(s), _) => format!("{who} put a barricade on {s}"),
+                (Move::Place(s), _) => format!("{who} put a barricade on {}", name(s)),
                 (Move::Again, _) => format!("{who} rolls again"),
             }
         }
         News::Undone => "Move taken back".to_string(),
         News::Redone => "Move played again".to_string(),
-        News::Hint(roll, mv) => format!("Hint: {}", log_line(roll, mv)),
+        News::Hint(roll, mv) => format!("Hint: {}", log_line(board, roll, mv)),
     }
 }
 
-/// Accessible name of a pawn.
-pub fn pawn_label(colour: Colour, at: Option<Square>) -> String {
+/// Accessible name of a pawn on `board`.
+pub fn pawn_label(board: &Board, colour: Colour, at: Place) -> String {
     match at {
-        Some(s) => format!("{} pawn on {s}", colour_name(colour)),
-        None => format!("{} pawn at home", colour_name(colour)),
+        Place::On(s) => format!("{} pawn on {}", colour_name(colour), board.name(s)),
+        Place::Home(_) => format!("{} pawn at home", colour_name(colour)),
+        Place::Forest(_) => format!("{} pawn in the forest", colour_name(colour)),
     }
 }
 
-/// Accessible name of a square the player may act on.
-pub fn square_label(square: Square, drop: bool) -> String {
+/// Accessible name of a square of `board` the player may act on.
+pub fn square_label(board: &Board, square: Square, drop: bool) -> String {
     if drop {
-        format!("Put the barricade on {square}")
+        format!("Put the barricade on {}", board.name(square))
     } else {
-        format!("Move to {square}")
+        format!("Move to {}", board.name(square))
     }
 }
 
@@ -571,17 +599,17 @@ pub fn analysing(done: usize, total: usize) -> String {
     format!("Working out the chances: {done} of {total} positions")
 }
 
-/// A marked move on the chart.
+/// A marked move on the chart (`mv`: the move's name on its board).
 ///
 /// ```
-/// use barricade_rules::{Colour, Move};
-/// let m = barricade_web::text::swing_label(57, Colour::Red, Move::Pass, Colour::Blue, 42, 63);
+/// use barricade_rules::Colour;
+/// let m = barricade_web::text::swing_label(57, Colour::Red, "pass", Colour::Blue, 42, 63);
 /// assert_eq!(m, "Move 57, Red pass: Blue's chance to win from 42% to 63%");
 /// ```
 pub fn swing_label(
     ply: usize,
     mover: Colour,
-    mv: Move,
+    mv: &str,
     colour: Colour,
     before: u32,
     after: u32,
@@ -593,15 +621,16 @@ pub fn swing_label(
     )
 }
 
-/// The line under the chart once the deciding move is known.
+/// The line under the chart once the deciding move is known (`mv`: the
+/// move's name on its board).
 ///
 /// ```
-/// use barricade_rules::{Colour, ColourSet, Move};
+/// use barricade_rules::{Colour, ColourSet};
 /// let red = ColourSet::single(Colour::Red);
-/// let m = barricade_web::text::decided_by(57, Colour::Blue, Move::Pass, red);
+/// let m = barricade_web::text::decided_by(57, Colour::Blue, "pass", red);
 /// assert_eq!(m, "Move 57 decided the game: after Blue's pass, Red stayed the favourite to the end.");
 /// ```
-pub fn decided_by(ply: usize, mover: Colour, mv: Move, winner: Team) -> String {
+pub fn decided_by(ply: usize, mover: Colour, mv: &str, winner: Team) -> String {
     format!(
         "Move {ply} decided the game: after {}'s {mv}, {} stayed the favourite to the end.",
         colour_name(mover),

@@ -139,6 +139,7 @@ pub fn chart_data(a: &GameAnalysis) -> ChartData {
     let plies = a.plies();
     let colours = a.colours();
     let decider = a.decider();
+    let board = a.board();
     let marks = a
         .marks()
         .iter()
@@ -163,7 +164,7 @@ pub fn chart_data(a: &GameAnalysis) -> ChartData {
                 label: swing_label(
                     s.ply,
                     s.mover,
-                    s.decision,
+                    &board.move_name(s.decision),
                     colour,
                     percent(before),
                     percent(after),
@@ -173,7 +174,7 @@ pub fn chart_data(a: &GameAnalysis) -> ChartData {
         .collect();
     let caption = match (decider, a.winner()) {
         _ if a.total() == 0 => String::new(),
-        (Some(d), Some(w)) => decided_by(d.ply, d.mover, d.decision, w),
+        (Some(d), Some(w)) => decided_by(d.ply, d.mover, &board.move_name(d.decision), w),
         _ if !a.is_done() => analysing(a.chances().len(), a.total()),
         _ => no_decider().to_string(),
     };

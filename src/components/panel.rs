@@ -182,7 +182,7 @@ fn log_rows(s: &GameState) -> String {
             e.colour.name(),
             i + 1,
             colour_name(e.colour),
-            escape(&log_line(e.roll, e.mv))
+            escape(&log_line(s.position().board(), e.roll, e.mv))
         );
     }
     if let Some(o) = s.game().opening().filter(|_| s.log().len() < 200) {
@@ -324,7 +324,7 @@ impl Panel {
 
             // A new game with opening rolls announces them first.
             let mut live = match s.news() {
-                Some(n) => news(n),
+                Some(n) => news(s.position().board(), n),
                 None if s.log().is_empty() => opening_text.unwrap_or_default(),
                 None => String::new(),
             };

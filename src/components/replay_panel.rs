@@ -65,6 +65,7 @@ fn move_list(replay: &Replay, opening_rolls: Option<&str>, marked: &[usize]) -> 
             escape(text)
         );
     }
+    let board = replay.record().board.board();
     for (i, e) in replay.entries().iter().enumerate() {
         let _ = write!(
             m,
@@ -78,7 +79,7 @@ fn move_list(replay: &Replay, opening_rolls: Option<&str>, marked: &[usize]) -> 
             },
             i + 1,
             colour_name(e.colour),
-            escape(&log_line(e.roll, e.mv))
+            escape(&log_line(board, e.roll, e.mv))
         );
     }
     m
@@ -111,7 +112,7 @@ impl ReplayPanel {
                     status,
                     ": {} {}",
                     colour_name(e.colour),
-                    log_line(e.roll, e.mv)
+                    log_line(r.record().board.board(), e.roll, e.mv)
                 );
             }
             let (winner, opening_rolls) = ctx

@@ -13,7 +13,7 @@ use crate::state::settings::Speed;
 use crate::state::setup::SeatKind;
 use crate::text::{Text, colour_name, preset_name, preset_summary, seat_kind, t};
 use barricade_ai::Level;
-use barricade_rules::{Colour, Rules};
+use barricade_rules::{BoardId, Colour, Rules};
 use leptos::prelude::*;
 use std::fmt::Write;
 use web_sys::Element;
@@ -87,10 +87,26 @@ pub fn markup(speed: Speed) -> String {
     }
     let _ = write!(
         m,
-        r#"<label class="check"><input type="checkbox" data-setup-teams=""/><span>{}</span></label><label class="check"><input type="checkbox" data-setup-by-link=""/><span>{}</span></label></fieldset><fieldset><legend>{}</legend><label class="field"><span>{}</span><select data-setup-preset="">"#,
+        r#"<label class="check"><input type="checkbox" data-setup-teams=""/><span>{}</span></label><label class="check"><input type="checkbox" data-setup-by-link=""/><span>{}</span></label></fieldset><fieldset><legend>{}</legend><label class="field"><span>{}</span><select data-setup-board="">"#,
         t(Text::Teams),
         t(Text::ByLink),
         t(Text::Rules),
+        t(Text::BoardChoice)
+    );
+    for (board, name) in [
+        (BoardId::Classic, Text::BoardClassic),
+        (BoardId::Quick, Text::BoardQuick),
+    ] {
+        let _ = write!(
+            m,
+            r#"<option value="{}">{}</option>"#,
+            board.name(),
+            t(name)
+        );
+    }
+    let _ = write!(
+        m,
+        r#"</select></label><label class="field"><span>{}</span><select data-setup-preset="">"#,
         t(Text::Preset)
     );
     for p in Rules::PRESETS.into_iter().chain(["custom"]) {
@@ -142,6 +158,9 @@ pub fn update(root: &Element, ctx: Ctx) {
     dom::with(root, "[data-setup-teams]", |el| {
         prop(el, "checked", c.teams);
         flag(el, "disabled", c.colours().len() != 4);
+    });
+    dom::with(root, "[data-setup-board]", |el| {
+        prop(el, "value", c.board.name());
     });
     dom::with(root, "[data-setup-preset]", |el| {
         prop(el, "value", preset(c.rules));
@@ -218,6 +237,10 @@ pub fn changed(el: &Element, ctx: Ctx) {
                 }
             }
         });
+    } else if el.has_attribute("data-setup-board") {
+        if let Ok(board) = value.parse() {
+            ctx.choose(|c| c.board = board);
+        }
     } else if el.has_attribute("data-setup-preset") {
         if let Some(r) = Rules::preset(&value) {
             ctx.choose(|c| c.rules = r);
@@ -251,10 +274,12 @@ mod tests {
             r#"data-setup-rule="bottom-row""#,
             "data-setup-summary",
             "data-setup-by-link",
+            "data-setup-board",
         ] {
             assert!(m.contains(sel), "{sel}");
         }
-        assert_eq!(m.matches("<option").count(), 4 * 6 + 5 + 4);
+        assert_eq!(m.matches("<option").count(), 4 * 6 + 2 + 5 + 4);
+        assert!(m.contains(r#"<option value="quick">"#));
     }
 
     #[test]

@@ -78,6 +78,13 @@ impl GameAnalysis {
         self.chances.clear();
     }
 
+    /// The board of the game analysed (the classic board when none is).
+    pub fn board(&self) -> &'static barricade_rules::Board {
+        self.record
+            .as_ref()
+            .map_or_else(barricade_rules::Board::classic, |r| r.board.board())
+    }
+
     /// The current generation (see [`GameAnalysis::receive`]).
     pub fn generation(&self) -> u64 {
         self.generation

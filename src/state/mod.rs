@@ -103,7 +103,7 @@ impl GameState {
         let seats = choices.seats().map_err(|e| e.to_string())?;
         Ok(GameState::with_game(
             choices,
-            Game::new(choices.rules, seats, seed),
+            Game::new_on(choices.board, choices.rules, seats, seed),
         ))
     }
 
@@ -134,15 +134,19 @@ impl GameState {
     /// then plays the colour to move.
     pub fn from_record(choices: SetupChoices, record: &GameRecord) -> Result<GameState, String> {
         let colours: ColourSet = choices.colours().into_iter().collect();
-        if colours != record.seats.colour_set() || choices.rules != record.rules {
-            return Err("the seats or rules do not match the game".into());
+        if colours != record.seats.colour_set()
+            || choices.rules != record.rules
+            || choices.board != record.board
+        {
+            return Err("the board, seats or rules do not match the game".into());
         }
-        let game = Game::new(record.rules, record.seats, record.seed);
+        let game = Game::new_on(record.board, record.rules, record.seats, record.seed);
         let mut state = GameState::with_game(choices, game);
         for (ply, &mv) in record.moves.iter().enumerate() {
             state.game.roll_if_due();
             if !state.apply(mv, false) {
-                return Err(format!("move {} ({mv}) is not legal", ply + 1));
+                let name = record.board.board().move_name(mv);
+                return Err(format!("move {} ({name}) is not legal", ply + 1));
             }
         }
         if record.rolled {
@@ -414,14 +418,11 @@ impl GameState {
     /// A click on pawn `number` of `colour`: selects it if it may move,
     /// otherwise counts as a click on its square (a capture, a drop).
     pub fn click_pawn(&mut self, colour: Colour, number: usize) -> bool {
-        let at = self.pieces.at(colour, number);
-        if colour == self.turn() && self.choosing_move() {
-            let origin = at.map_or(Origin::Home, Origin::Square);
-            if self.select(origin) {
-                return true;
-            }
+        let origin = self.pieces.at(colour, number);
+        if colour == self.turn() && self.choosing_move() && self.select(origin) {
+            return true;
         }
-        at.is_some_and(|s| self.click_square(s))
+        origin.square().is_some_and(|s| self.click_square(s))
     }
 
     /// A click on square `s`: drops the barricade there, moves the selected

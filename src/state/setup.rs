@@ -2,7 +2,7 @@
 //! and an optional fixed seed. Stored as one short line of text.
 
 use barricade_ai::Level;
-use barricade_rules::{Colour, GameRecord, Rules, Seats, SeatsError};
+use barricade_rules::{BoardId, Colour, GameRecord, Rules, Seats, SeatsError};
 
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,6 +40,8 @@ impl SeatKind {
 /// Every choice of the new-game form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SetupChoices {
+    /// The board: classic, or the quick board.
+    pub board: BoardId,
     /// Per colour (in [`Colour::ALL`] order): `None` when the colour does
     /// not play.
     pub seats: [Option<SeatKind>; 4],
@@ -59,6 +61,7 @@ impl Default for SetupChoices {
     fn default() -> SetupChoices {
         let computer = Some(SeatKind::Computer(Level::Medium));
         SetupChoices {
+            board: BoardId::Classic,
             seats: [Some(SeatKind::Human), computer, computer, computer],
             teams: false,
             rules: Rules::default(),
@@ -113,6 +116,7 @@ impl SetupChoices {
             seats[c.index()] = Some(SeatKind::Human);
         }
         SetupChoices {
+            board: record.board,
             seats,
             teams: record.seats.has_teams(),
             rules: record.rules,
@@ -127,8 +131,8 @@ impl SetupChoices {
     }
 
     /// The choices as one line: `red=human green=- yellow=medium blue=-
-    /// teams=0 rules=ravensburger`, and ` link=1` for a game by link (the
-    /// seed is not stored).
+    /// teams=0 rules=ravensburger`, then ` board=quick` on the quick board
+    /// and ` link=1` for a game by link (the seed is not stored).
     ///
     /// ```
     /// use barricade_web::state::setup::SetupChoices;
@@ -146,6 +150,9 @@ impl SetupChoices {
             u8::from(self.teams),
             self.rules
         ));
+        if self.board != BoardId::Classic {
+            out.push_str(&format!(" board={}", self.board.name()));
+        }
         if self.by_link {
             out.push_str(" link=1");
         }
@@ -155,6 +162,7 @@ impl SetupChoices {
     /// Reads a line made by [`SetupChoices::encode`]; `None` if it is not one.
     pub fn decode(text: &str) -> Option<SetupChoices> {
         let mut choices = SetupChoices {
+            board: BoardId::Classic,
             seats: [None; 4],
             teams: false,
             rules: Rules::default(),
@@ -167,6 +175,7 @@ impl SetupChoices {
                 "teams" => choices.teams = value == "1",
                 "link" => choices.by_link = value == "1",
                 "rules" => choices.rules = value.parse().ok()?,
+                "board" => choices.board = value.parse().ok()?,
                 colour => {
                     let colour: Colour = colour.parse().ok()?;
                     choices.seats[colour.index()] = match value {
@@ -210,6 +219,12 @@ mod tests {
         );
         assert!(choices.all_human());
         assert_eq!(SetupChoices::decode(&choices.encode()), Some(choices));
+        let quick = SetupChoices {
+            board: BoardId::Quick,
+            ..choices
+        };
+        assert!(quick.encode().ends_with(" board=quick link=1"));
+        assert_eq!(SetupChoices::decode(&quick.encode()), Some(quick));
         let record = barricade_rules::Game::new(Rules::default(), Seats::default(), 1).record();
         let replay = SetupChoices::for_record(&record, false);
         assert_eq!(replay.colours(), Colour::ALL.to_vec());

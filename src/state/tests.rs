@@ -30,10 +30,11 @@ fn play_turn(state: &mut GameState) {
         assert!(state.pass());
         return;
     }
+    let board = state.position().board();
     let best = state
         .moves()
         .iter()
-        .min_by_key(|c| c.to().y())
+        .min_by_key(|c| board.to_goal(c.to()))
         .copied()
         .unwrap();
     assert!(state.select(best.from()));
@@ -61,10 +62,45 @@ fn a_whole_game_through_the_intents_matches_the_engine() {
     // Every pawn the pieces track is where the engine has one.
     for colour in [Colour::Red, Colour::Blue] {
         let on_board: SquareSet = (0..5)
-            .filter_map(|n| state.pieces().at(colour, n))
+            .filter_map(|n| state.pieces().at(colour, n).square())
             .collect();
         assert_eq!(on_board, state.position().pawns(colour));
     }
+}
+
+#[test]
+fn a_whole_quick_board_game_through_the_intents_matches_the_engine_and_saves() {
+    let choices = SetupChoices {
+        board: barricade_rules::BoardId::Quick,
+        seats: [Some(SeatKind::Human); 4],
+        ..SetupChoices::default()
+    };
+    let mut state = GameState::new(choices, 5).unwrap();
+    let mut turns = 0;
+    let mut saw_forest = false;
+    while state.winner().is_none() && turns < 3000 {
+        play_turn(&mut state);
+        turns += 1;
+        // The pieces follow the engine: on the squares, and in the forest.
+        for colour in Colour::ALL {
+            let pieces: Vec<Origin> = (0..4).map(|n| state.pieces().at(colour, n)).collect();
+            let on_board: SquareSet = pieces.iter().filter_map(|o| o.square()).collect();
+            assert_eq!(on_board, state.position().pawns(colour));
+            let in_forest = pieces.iter().filter(|&&o| o == Origin::Forest).count();
+            assert_eq!(in_forest, state.position().in_forest(colour));
+            saw_forest |= in_forest > 0;
+        }
+        if turns == 40 {
+            let saved = save::decode(&save::encode(&state)).unwrap();
+            assert_eq!(saved.position(), state.position());
+            assert_eq!(saved.choices().board, barricade_rules::BoardId::Quick);
+        }
+    }
+    assert!(state.winner().is_some());
+    assert!(saw_forest, "no pawn was captured in the village");
+    let record = GameRecord::from_code(&state.code()).unwrap();
+    assert_eq!(record.board, barricade_rules::BoardId::Quick);
+    assert_eq!(record.replay().unwrap().position(), state.position());
 }
 
 #[test]

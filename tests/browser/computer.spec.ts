@@ -3,7 +3,7 @@
 // 50 ms or more (no long tasks), and each decision is timed (printed: the
 // figures are in docs/ai.md, not asserted).
 import { test, expect } from "@playwright/test";
-import { startGame, collectErrors, ARTIFACTS } from "./helpers-game";
+import { startGame, collectErrors, askHint, ARTIFACTS } from "./helpers-game";
 import { join } from "node:path";
 
 for (const level of ["hard", "master"] as const) {
@@ -66,18 +66,8 @@ test("a hint shows the master bot's suggestion on the board without playing it",
   await page.click('[data-action="roll"]');
   const game = page.locator("[data-game]");
   const record = await game.getAttribute("data-record");
-  await expect(hint).toBeVisible();
-  await hint.click();
   // The suggestion's destination is one of the squares a pawn can reach.
-  await expect(page.locator("[data-hint]").first()).toBeAttached({ timeout: 10_000 });
-  const hinted = await page
-    .locator("[data-hint]")
-    .evaluateAll((els) => els.map((e) => e.getAttribute("data-square")));
-  const reachable = await page
-    .locator("[data-target],[data-legal]")
-    .evaluateAll((els) => els.map((e) => e.getAttribute("data-square")));
-  expect(hinted.some((s) => reachable.includes(s))).toBe(true);
-  await expect(page.locator("[data-live]")).toContainText("Hint:");
+  await askHint(page);
   await page.screenshot({ path: join(ARTIFACTS, "hint-desktop.png") });
   expect(await game.getAttribute("data-record")).toBe(record);
   await expect(hint).toBeHidden();

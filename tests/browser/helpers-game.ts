@@ -24,6 +24,8 @@ export interface GameSetup {
   seats: Partial<Record<"red" | "green" | "yellow" | "blue", SeatCode>>;
   teams?: boolean;
   preset?: string;
+  /** "classic" (the default) or "quick". */
+  board?: string;
   seed: number;
   speed?: string;
   /** "Play by link": every seat a person on their own device. */
@@ -48,6 +50,7 @@ export async function fillSetupAndStart(page: Page, setup: GameSetup) {
   }
   if (setup.teams) await page.check("[data-setup-teams]");
   if (setup.byLink) await page.check("[data-setup-by-link]");
+  await page.selectOption("[data-setup-board]", setup.board ?? "classic");
   await page.selectOption("[data-setup-preset]", setup.preset ?? "ravensburger");
   await page.fill("[data-setup-seed]", String(setup.seed));
   await page.selectOption("[data-setup-speed]", setup.speed ?? "instant");
@@ -270,4 +273,24 @@ export async function expectBoardSoon(page: Page, engine: Board, timeout = 5_000
     winner: b.winner === null ? null : b.winner.split(/[ +]/).sort(),
   });
   await expect.poll(async () => norm(await readBoard(page)), { timeout }).toEqual(norm(engine));
+}
+
+/** Asks for a hint (after the roll) and checks what the page shows: the
+ * master's suggestion marks a square some pawn can reach, the live region
+ * says "Hint:", and nothing is played (the record stays). */
+export async function askHint(page: Page) {
+  const record = await page.locator("[data-game]").getAttribute("data-record");
+  const hint = page.locator('[data-action="hint"]');
+  await expect(hint).toBeVisible();
+  await hint.click();
+  await expect(page.locator("[data-hint]").first()).toBeAttached({ timeout: 10_000 });
+  const hinted = await page
+    .locator("[data-hint]")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-square")));
+  const reachable = await page
+    .locator("[data-target],[data-legal]")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-square")));
+  expect(hinted.some((s) => reachable.includes(s))).toBe(true);
+  await expect(page.locator("[data-live]")).toContainText("Hint:");
+  expect(await page.locator("[data-game]").getAttribute("data-record")).toBe(record);
 }

@@ -9,12 +9,12 @@
 //! markup); [`Drawn`] keeps the handles and brings them in step with a
 //! [`Scene`], touching only what changed.
 
-use super::markup::{BARRICADES, LAYERS, PAWNS, held_transform, home_class, pawn_attributes};
+use super::markup::{LAYERS, PAWNS, held_transform, home_class, pawn_attributes};
 use super::markup::{polyline, translate};
-use crate::geometry::square_xy;
+use crate::geometry::{square_xy, view_box};
 use crate::scene::{PawnPiece, Scene};
 use crate::text::{Text, square_label, t};
-use barricade_rules::{Colour, Square};
+use barricade_rules::{Board, Colour, Square};
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 
@@ -37,15 +37,16 @@ pub enum Key {
     Ghost,
 }
 
-/// The key of an element with attributes `attr(name)`, if the board
-/// keeps a handle on it.
-pub fn key(attr: impl Fn(&str) -> Option<String>) -> Option<Key> {
+/// The key of an element of `board` with attributes `attr(name)`, if the
+/// board keeps a handle on it.
+pub fn key(board: &Board, attr: impl Fn(&str) -> Option<String>) -> Option<Key> {
     if let Some(name) = attr("data-square") {
-        return name.parse().ok().map(Key::Square);
+        return board.square(&name).map(Key::Square);
     }
     let colour = |name: String| Colour::ALL.into_iter().find(|c| c.name() == name);
     if let Some(c) = attr("data-pawn") {
-        let n = attr("data-n")?.parse().ok().filter(|&n| n < PAWNS)?;
+        let n = attr("data-n")?.parse().ok();
+        let n = n.filter(|&n| n < board.pawns_per_colour())?;
         return colour(c).map(|c| Key::Pawn(c, n));
     }
     if let Some(c) = attr("data-home") {
@@ -69,7 +70,7 @@ pub struct Found<E> {
     pub cells: Vec<E>,
     /// The homes, by [`Colour::index`].
     pub homes: Vec<E>,
-    /// The pawns, by `colour.index() * 5 + number`.
+    /// The pawns, by `colour.index() * pawns_per_colour + number`.
     pub pawns: Vec<E>,
     /// The barricade pool.
     pub bars: Vec<E>,
@@ -81,6 +82,7 @@ pub struct Found<E> {
 
 /// Handles being found, each in its slot.
 pub struct Finding<E> {
+    board: &'static Board,
     layers: Vec<Option<E>>,
     cells: Vec<Option<E>>,
     homes: Vec<Option<E>>,
@@ -90,29 +92,30 @@ pub struct Finding<E> {
     ghost: Option<E>,
 }
 
-impl<E> Default for Finding<E> {
-    fn default() -> Self {
+impl<E> Finding<E> {
+    /// Nothing found yet of a drawing of `board`.
+    pub fn new(board: &'static Board) -> Self {
         let none = |n: usize| (0..n).map(|_| None).collect();
         Finding {
+            board,
             layers: none(LAYERS.len()),
-            cells: none(Square::COUNT),
+            cells: none(board.len()),
             homes: none(Colour::ALL.len()),
-            pawns: none(Colour::ALL.len() * PAWNS),
+            pawns: none(Colour::ALL.len() * board.pawns_per_colour()),
             bars: Vec::new(),
             route: None,
             ghost: None,
         }
     }
-}
 
-impl<E> Finding<E> {
     /// Keeps `e`, the element of `key`.
     pub fn add(&mut self, key: Key, e: E) {
+        let per_colour = self.board.pawns_per_colour();
         let slot = match key {
             Key::Layer(i) => &mut self.layers[i],
             Key::Square(s) => &mut self.cells[s.index()],
             Key::Home(c) => &mut self.homes[c.index()],
-            Key::Pawn(c, n) => &mut self.pawns[c.index() * PAWNS + n],
+            Key::Pawn(c, n) => &mut self.pawns[c.index() * per_colour + n],
             Key::Barricade => return self.bars.push(e),
             Key::Route => &mut self.route,
             Key::Ghost => &mut self.ghost,
@@ -128,22 +131,23 @@ impl<E> Finding<E> {
             cells: all(self.cells)?,
             homes: all(self.homes)?,
             pawns: all(self.pawns)?,
-            bars: (self.bars.len() == BARRICADES).then_some(self.bars)?,
+            bars: (self.bars.len() == self.board.barricade_count()).then_some(self.bars)?,
             route: self.route?,
             ghost: self.ghost?,
         })
     }
 }
 
-/// The key of a DOM element.
-fn key_of(el: &Element) -> Option<Key> {
-    key(|name| el.get_attribute(name))
+/// The key of a DOM element of `board`.
+fn key_of(board: &Board, el: &Element) -> Option<Key> {
+    key(board, |name| el.get_attribute(name))
 }
 
-/// The handles of the board drawn in `svg`: its children, and the
-/// children of its layers. `None` if any is missing.
-pub fn find(svg: &Element) -> Option<Found<Element>> {
-    let mut finding = Finding::default();
+/// The handles of `board` drawn in `svg`: its children, and the children
+/// of its layers. `None` if any is missing (or another board is drawn).
+pub fn find(board: &'static Board, svg: &Element) -> Option<Found<Element>> {
+    let mut finding = Finding::new(board);
+    let key_of = |el: &Element| key_of(board, el);
     let mut child = svg.first_element_child();
     while let Some(el) = child {
         if let Some(k) = key_of(&el) {
@@ -219,6 +223,8 @@ pub enum Hit {
 
 /// The board on the page: its handles and the scene they show.
 pub struct Drawn {
+    /// The board drawn.
+    pub board: &'static Board,
     svg: Element,
     h: Found<Element>,
     /// The square each barricade of the pool stands on (`None`: off the
@@ -238,9 +244,10 @@ pub struct Drawn {
 }
 
 impl Drawn {
-    /// Takes the board in `svg` (its elements as found by [`find`]).
-    pub fn new(svg: Element, h: Found<Element>) -> Drawn {
-        let held = (0..BARRICADES)
+    /// Takes `board` drawn in `svg` (its elements as found by [`find`]).
+    pub fn new(board: &'static Board, svg: Element, h: Found<Element>) -> Drawn {
+        set(&svg, "viewBox", Some(&view_box(board)));
+        let held = (0..board.barricade_count())
             .filter_map(|_| {
                 let el: Element = h.bars[0].clone_node_with_deep(true).ok()?.dyn_into().ok()?;
                 set(&el, "data-barricade", None);
@@ -255,9 +262,10 @@ impl Drawn {
         let bars_at = h
             .bars
             .iter()
-            .map(|el| el.get_attribute("data-at").and_then(|a| a.parse().ok()))
+            .map(|el| el.get_attribute("data-at").and_then(|a| board.square(&a)))
             .collect();
         Drawn {
+            board,
             svg,
             bars_at,
             h,
@@ -281,20 +289,21 @@ impl Drawn {
         let same_homes = last.as_ref().is_some_and(|l| l.homes == s.homes);
         if !same_homes {
             // Only the colours in play, in the scene's order.
+            let per_colour = self.board.pawns_per_colour();
             for c in Colour::ALL {
                 if !s.homes.contains(&c) {
                     self.h.homes[c.index()].remove();
-                    for n in 0..PAWNS {
-                        self.h.pawns[c.index() * PAWNS + n].remove();
+                    for n in 0..per_colour {
+                        self.h.pawns[c.index() * per_colour + n].remove();
                     }
                 }
             }
             for &c in &s.homes {
                 attach(self.layer("homes-layer"), &self.h.homes[c.index()]);
-                for n in 0..PAWNS {
+                for n in 0..per_colour {
                     attach(
                         self.layer("pawns-layer"),
-                        &self.h.pawns[c.index() * PAWNS + n],
+                        &self.h.pawns[c.index() * per_colour + n],
                     );
                 }
             }
@@ -310,20 +319,22 @@ impl Drawn {
         }
         if last.as_ref().is_none_or(|l| l.held != s.held) {
             for (i, el) in self.held.iter().enumerate() {
-                if let Some(at) = s.held.get(i) {
-                    set(el, "data-at", Some(&at.to_string()));
-                    set(el, "transform", Some(&held_transform(&s.held, i)));
+                if let Some(&at) = s.held.get(i) {
+                    set(el, "data-at", Some(&self.board.name(at)));
+                    let transform = held_transform(self.board, &s.held, i);
+                    set(el, "transform", Some(&transform));
                 }
                 show(self.layer("held-layer"), el, i < s.held.len());
             }
         }
         let dropping = !s.drops.is_empty();
         if last.as_ref().is_none_or(|l| l.drops.is_empty() == dropping) {
-            let class = if dropping { "board dropping" } else { "board" };
-            set(&self.svg, "class", Some(class));
+            let dropping = if dropping { " dropping" } else { "" };
+            let class = format!("board {}{dropping}", self.board.id().name());
+            set(&self.svg, "class", Some(&class));
         }
         let mut first_choice = None;
-        for sq in Square::all() {
+        for sq in self.board.squares() {
             let (legal, drop, target, hint) = marks(s, sq);
             if first_choice.is_none() && (legal || drop) {
                 first_choice = Some(sq);
@@ -342,7 +353,7 @@ impl Drawn {
             set(cell, "data-hint", hint.then_some(""));
             set(cell, "tabindex", active.then_some("0"));
             set(cell, "role", active.then_some("button"));
-            let label = active.then(|| square_label(sq, drop));
+            let label = active.then(|| square_label(self.board, sq, drop));
             set(cell, "aria-label", label.as_deref());
         }
         let now = pieces(s);
@@ -352,21 +363,22 @@ impl Drawn {
                 if self.last_pieces[c][n].as_ref() == Some(p) {
                     continue;
                 }
-                let el = &self.h.pawns[c * PAWNS + n];
-                for (name, value) in pawn_attributes(p) {
+                let el = &self.h.pawns[c * self.board.pawns_per_colour() + n];
+                for (name, value) in pawn_attributes(self.board, p) {
                     set(el, name, value.as_deref());
                 }
             }
         }
         self.last_pieces = now;
+        let board = self.board;
         self.choosable = s
             .pawns
             .iter()
             .filter(|p| p.selectable)
-            .map(|p| (Hit::Pawn(p.colour, p.number), p.place.xy(p.colour)))
-            .chain(Square::all().filter_map(|sq| {
+            .map(|p| (Hit::Pawn(p.colour, p.number), p.place.xy(board, p.colour)))
+            .chain(board.squares().filter_map(|sq| {
                 let (legal, drop, target, _) = marks(s, sq);
-                (legal || drop || target).then(|| (Hit::Square(sq), square_xy(sq)))
+                (legal || drop || target).then(|| (Hit::Square(sq), square_xy(board, sq)))
             }))
             .collect();
         self.last = Some(s.clone());
@@ -398,8 +410,8 @@ impl Drawn {
             }
             let Some(i) = free.next() else { break };
             let el = &self.h.bars[i];
-            set(el, "data-at", Some(&s.to_string()));
-            set(el, "transform", Some(&translate(square_xy(s))));
+            set(el, "data-at", Some(&self.board.name(s)));
+            set(el, "transform", Some(&translate(square_xy(self.board, s))));
             if el.parent_node().is_none() {
                 let _ = self.layer("bars-layer").append_child(el);
             }
@@ -429,7 +441,7 @@ impl Drawn {
         let ghost = to.filter(|&s| scene.is_some_and(|sc| sc.drops.contains(s)));
         match ghost {
             Some(s) => {
-                let (x, y) = square_xy(s);
+                let (x, y) = square_xy(self.board, s);
                 let g = &self.h.ghost;
                 set(g, "cx", Some(&crate::geometry::Tenths(x).to_string()));
                 set(g, "cy", Some(&crate::geometry::Tenths(y).to_string()));
@@ -453,6 +465,7 @@ fn focus(el: &Element) {
 mod tests {
     use super::super::markup::board_markup;
     use super::*;
+    use barricade_rules::BoardId;
 
     /// The attributes of every element in `markup` (a tiny scanner for
     /// the markup this module writes: double-quoted values, no `>` in
@@ -479,46 +492,51 @@ mod tests {
 
     #[test]
     fn the_built_board_has_every_handle_the_update_needs() {
-        let markup = board_markup(&Scene::start());
-        let mut finding = Finding::default();
-        let mut keys = Vec::new();
-        for attrs in elements(&markup) {
-            let attr = |name: &str| {
-                attrs
-                    .iter()
-                    .find(|(n, _)| n == name)
-                    .map(|(_, v)| v.clone())
-            };
-            if let Some(k) = key(attr) {
-                keys.push(k);
-                finding.add(k, k);
+        for id in BoardId::ALL {
+            let board = id.board();
+            let markup = board_markup(&Scene::start(id));
+            let mut finding = Finding::new(board);
+            let mut keys = Vec::new();
+            for attrs in elements(&markup) {
+                let attr = |name: &str| {
+                    attrs
+                        .iter()
+                        .find(|(n, _)| n == name)
+                        .map(|(_, v)| v.clone())
+                };
+                if let Some(k) = key(board, attr) {
+                    keys.push(k);
+                    finding.add(k, k);
+                }
             }
-        }
-        let found = finding.done().expect("every handle");
-        for (i, k) in found.layers.iter().enumerate() {
-            assert_eq!(*k, Key::Layer(i));
-        }
-        for s in Square::all() {
-            assert_eq!(found.cells[s.index()], Key::Square(s));
-        }
-        for c in Colour::ALL {
-            assert_eq!(found.homes[c.index()], Key::Home(c));
-            for n in 0..PAWNS {
-                assert_eq!(found.pawns[c.index() * PAWNS + n], Key::Pawn(c, n));
+            let found = finding.done().expect("every handle");
+            for (i, k) in found.layers.iter().enumerate() {
+                assert_eq!(*k, Key::Layer(i));
             }
+            for s in board.squares() {
+                assert_eq!(found.cells[s.index()], Key::Square(s));
+            }
+            let n = board.pawns_per_colour();
+            for c in Colour::ALL {
+                assert_eq!(found.homes[c.index()], Key::Home(c));
+                for i in 0..n {
+                    assert_eq!(found.pawns[c.index() * n + i], Key::Pawn(c, i));
+                }
+            }
+            let bars = board.barricade_count();
+            assert_eq!(found.bars.len(), bars);
+            assert_eq!((found.route, found.ghost), (Key::Route, Key::Ghost));
+            // Each handle once: no two elements with the same identity.
+            let unique: std::collections::HashSet<String> =
+                keys.iter().map(|k| format!("{k:?}")).collect();
+            assert_eq!(unique.len() + bars - 1, keys.len());
         }
-        assert_eq!(found.bars.len(), BARRICADES);
-        assert_eq!((found.route, found.ghost), (Key::Route, Key::Ghost));
-        // Each handle once: no two elements with the same identity.
-        let unique: std::collections::HashSet<String> =
-            keys.iter().map(|k| format!("{k:?}")).collect();
-        assert_eq!(unique.len() + BARRICADES - 1, keys.len());
     }
 
     #[test]
     fn a_board_with_a_piece_missing_is_not_taken() {
-        let mut finding = Finding::default();
-        for s in Square::all() {
+        let mut finding = Finding::new(Board::classic());
+        for s in Board::classic().squares() {
             finding.add(Key::Square(s), ());
         }
         assert!(finding.done().is_none());
@@ -534,12 +552,22 @@ mod tests {
                     .map(|(_, v)| v.to_string())
             }
         };
+        let (classic, quick) = (Board::classic(), Board::quick());
         assert_eq!(
-            key(attrs(&[("data-pawn", "blue"), ("data-n", "4")])),
+            key(classic, attrs(&[("data-pawn", "blue"), ("data-n", "4")])),
             Some(Key::Pawn(Colour::Blue, 4))
         );
-        assert_eq!(key(attrs(&[("data-pawn", "blue"), ("data-n", "5")])), None);
-        assert_eq!(key(attrs(&[("class", "pawns-layer")])), Some(Key::Layer(3)));
-        assert_eq!(key(attrs(&[("class", "track")])), None);
+        assert_eq!(
+            key(quick, attrs(&[("data-pawn", "blue"), ("data-n", "4")])),
+            None
+        );
+        let pawn = attrs(&[("data-pawn", "blue"), ("data-n", "5")]);
+        assert_eq!(key(classic, pawn), None);
+        let square = |b| key(b, attrs(&[("data-square", "i10")]));
+        assert_eq!(square(quick), Some(Key::Square(quick.goal())));
+        assert_ne!(square(classic), Some(Key::Square(classic.goal())));
+        let layer = attrs(&[("class", "pawns-layer")]);
+        assert_eq!(key(classic, layer), Some(Key::Layer(3)));
+        assert_eq!(key(classic, attrs(&[("class", "track")])), None);
     }
 }

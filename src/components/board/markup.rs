@@ -4,25 +4,26 @@
 //! (see [`crate::shell`]), so the page shows the board before the
 //! WebAssembly has loaded.
 //!
-//! The board holds every element the update code keeps a handle on: the
-//! layers, the 112 squares, the four homes, all 20 pawns, the pool of 11
-//! barricades, and the route and ghost of the hover layer. Pieces are
-//! drawn at the origin and put in place by a transform, so moving one is
-//! one attribute.
+//! Any board is drawn from its data in the rules crate: its squares and
+//! links, the rest squares in blue, the village and the forest as yellow
+//! ovals behind their squares. The board holds every element the update
+//! code keeps a handle on: the layers, the squares, the four homes, every
+//! pawn, the pool of barricades, and the route and ghost of the hover
+//! layer. Pieces are drawn at the origin and put in place by a transform,
+//! so moving one is one attribute.
 
 use crate::geometry::{
-    BARRICADE_RADIUS, HOME_RADIUS, PAWN_RADIUS, SQUARE_RADIUS, Tenths, home_outline, home_xy,
-    square_xy,
+    BARRICADE_RADIUS, HOME_RADIUS, Oval, PAWN_RADIUS, SQUARE_RADIUS, Tenths, forest_oval,
+    home_outline, home_xy, square_xy, view, village_oval,
 };
 use crate::scene::{PawnPiece, Place, Scene};
 use crate::text::{Text, pawn_label, t};
-use barricade_rules::{Colour, Square, board};
+use barricade_rules::{Board, Colour, Square};
 use std::fmt::Write;
 
-/// The pawns of a colour, and the barricades of the game.
+/// The most pawns a colour has on any board: the size of the handle
+/// tables.
 pub const PAWNS: usize = 5;
-/// The barricades of the game: the size of both barricade pools.
-pub const BARRICADES: usize = 11;
 
 /// The layers the pieces go in, by their class, in drawing order.
 pub const LAYERS: [&str; 5] = [
@@ -37,20 +38,32 @@ pub const LAYERS: [&str; 5] = [
 /// play and all eleven barricades on the board (the start of a game, or
 /// the new-game form's preview of a four-player game).
 pub fn board_markup(scene: &Scene) -> String {
+    let board = scene.board.board();
     let mut m = String::with_capacity(40_000);
     m.push_str(concat!(
         r##"<defs><radialGradient id="gloss" cx="35%" cy="30%" r="70%"><stop offset="0%" stop-color="#fff" stop-opacity="0.55"/><stop offset="45%" stop-color="#fff" stop-opacity="0"/></radialGradient>"##,
         r##"<radialGradient id="paper" cx="50%" cy="40%" r="75%"><stop offset="0%" stop-color="#f3cf6b"/><stop offset="100%" stop-color="#dfaa38"/></radialGradient>"##,
         r##"<filter id="lift" x="-50%" y="-50%" width="200%" height="200%"><feDropShadow dx="0.6" dy="0.9" stdDeviation="0.7" flood-opacity="0.45"/></filter></defs>"##,
-        r#"<rect class="field" x="-8" y="-9" width="176" height="178" rx="6"/><g class="homes-layer">"#,
     ));
+    let (x, y, w, h) = view(board);
+    let _ = write!(
+        m,
+        r#"<rect class="field" x="{}" y="{}" width="{}" height="{}" rx="6"/>"#,
+        Tenths(x),
+        Tenths(y),
+        Tenths(w),
+        Tenths(h)
+    );
+    oval(&mut m, "village", Text::Village, village_oval(board));
+    oval(&mut m, "forest", Text::Forest, forest_oval(board));
+    m.push_str(r#"<g class="homes-layer">"#);
     for &c in &scene.homes {
-        home(&mut m, c, scene.turn == Some(c));
+        home(&mut m, board, c, scene.turn == Some(c));
     }
     m.push_str("</g>");
-    for (a, b) in board::connections() {
-        let (x1, y1) = square_xy(a);
-        let (x2, y2) = square_xy(b);
+    for (a, b) in board.links() {
+        let (x1, y1) = square_xy(board, a);
+        let (x2, y2) = square_xy(board, b);
         let _ = write!(
             m,
             r#"<line class="track" x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
@@ -60,12 +73,13 @@ pub fn board_markup(scene: &Scene) -> String {
             Tenths(y2)
         );
     }
-    for s in Square::all() {
-        cell(&mut m, s);
+    for s in board.squares() {
+        cell(&mut m, board, s);
     }
     m.push_str(r#"<g class="bars-layer">"#);
     for &s in &scene.barricades {
-        barricade(&mut m, "data-barricade", s, &translate(square_xy(s)));
+        let at = translate(square_xy(board, s));
+        barricade(&mut m, "data-barricade", &board.name(s), &at);
     }
     let _ = write!(
         m,
@@ -73,21 +87,38 @@ pub fn board_markup(scene: &Scene) -> String {
         Tenths(BARRICADE_RADIUS)
     );
     for p in &scene.pawns {
-        pawn(&mut m, p);
+        pawn(&mut m, board, p);
     }
     m.push_str(r#"</g><g class="held-layer"></g>"#);
     m
 }
 
+/// An oval behind the squares of a place with a rule of its own (the
+/// village, the forest), with its name as a title.
+fn oval(m: &mut String, class: &str, name: Text, oval: Option<Oval>) {
+    if let Some((cx, cy, rx, ry)) = oval {
+        let _ = write!(
+            m,
+            r#"<ellipse class="{class}" cx="{}" cy="{}" rx="{}" ry="{}"><title>{}</title></ellipse>"#,
+            Tenths(cx),
+            Tenths(cy),
+            Tenths(rx),
+            Tenths(ry),
+            t(name)
+        );
+    }
+}
+
 /// One square, with its name; the goal has its rings and a title.
-fn cell(m: &mut String, s: Square) {
-    let (x, y) = square_xy(s);
+fn cell(m: &mut String, board: &Board, s: Square) {
+    let (x, y) = square_xy(board, s);
     let at = format!(r#"cx="{}" cy="{}""#, Tenths(x), Tenths(y));
-    let goal = s == Square::GOAL;
+    let goal = s == board.goal();
     let _ = write!(
         m,
-        r#"<g class="cell{}" data-square="{s}"><circle class="hit" {at} r="4.9"/>"#,
-        if goal { " goal" } else { "" }
+        r#"<g class="cell{}" data-square="{}"><circle class="hit" {at} r="4.9"/>"#,
+        if goal { " goal" } else { "" },
+        board.name(s)
     );
     if goal {
         let _ = write!(
@@ -98,11 +129,13 @@ fn cell(m: &mut String, s: Square) {
             Tenths(SQUARE_RADIUS * 9 / 10)
         );
     } else {
-        let start = board::barricade_start_squares().contains(&s);
+        let start = board.barricade_start().contains(&s);
+        let rest = board.rest_squares().contains(s);
         let _ = write!(
             m,
-            r#"<circle class="square{}" {at} r="{}"/>"#,
+            r#"<circle class="square{}{}" {at} r="{}"/>"#,
             if start { " start" } else { "" },
+            if rest { " rest" } else { "" },
             Tenths(SQUARE_RADIUS)
         );
     }
@@ -118,11 +151,11 @@ pub fn home_class(c: Colour, turn: bool) -> String {
     format!("home {}{}", c.name(), if turn { " turn" } else { "" })
 }
 
-/// A colour's home: a pentagon below its entry square joined to it by a
-/// dotted line.
-fn home(m: &mut String, c: Colour, turn: bool) {
-    let (ex, ey) = square_xy(c.entry());
-    let (hx, hy) = home_xy(c);
+/// A colour's home: a pentagon (a diamond for four pawns) below its entry
+/// square joined to it by a dotted line.
+fn home(m: &mut String, board: &Board, c: Colour, turn: bool) {
+    let (ex, ey) = square_xy(board, board.entry(c));
+    let (hx, hy) = home_xy(board, c);
     let _ = write!(
         m,
         r#"<g class="{}" data-home="{}"><line class="home-link" x1="{}" y1="{}" x2="{}" y2="{}"/><polygon class="home-outline" points="{}"/></g>"#,
@@ -132,7 +165,7 @@ fn home(m: &mut String, c: Colour, turn: bool) {
         Tenths(ey + SQUARE_RADIUS),
         Tenths(hx),
         Tenths(hy - HOME_RADIUS),
-        home_outline(c)
+        home_outline(board, c)
     );
 }
 
@@ -145,9 +178,9 @@ pub fn translate((x, y): (i32, i32)) -> String {
 /// Where the `index`-th held barricade (french) sits: on the shoulder of
 /// the pawn on its square, a second one of the same pawn a little higher.
 /// Returns its `transform` (the piece at 55 % of its size).
-pub fn held_transform(held: &[Square], index: usize) -> String {
+pub fn held_transform(board: &Board, held: &[Square], index: usize) -> String {
     let s = held[index];
-    let (x, y) = square_xy(s);
+    let (x, y) = square_xy(board, s);
     let r = BARRICADE_RADIUS * 55 / 100;
     let stacked = held[..index].iter().filter(|&&h| h == s).count() as i32;
     let centre = (
@@ -159,8 +192,9 @@ pub fn held_transform(held: &[Square], index: usize) -> String {
 
 /// One barricade piece at the origin, moved by `transform`: a cream disc
 /// with a dark bar, lifted above the board; `kind` is its data attribute
-/// (`data-barricade`, or `data-held` for one held by a pawn).
-pub fn barricade(m: &mut String, kind: &str, at: Square, transform: &str) {
+/// (`data-barricade`, or `data-held` for one held by a pawn), `at` the
+/// name of its square.
+pub fn barricade(m: &mut String, kind: &str, at: &str, transform: &str) {
     let title = t(if kind == "data-held" {
         Text::HeldBarricade
     } else {
@@ -182,7 +216,7 @@ pub fn barricade(m: &mut String, kind: &str, at: Square, transform: &str) {
 /// A pawn, with its colour's own mark so that colours can be told apart
 /// without seeing colour (red a dot, green a ring, yellow a bar, blue a
 /// cross), and the attributes of [`pawn_attributes`].
-fn pawn(m: &mut String, p: &PawnPiece) {
+fn pawn(m: &mut String, board: &Board, p: &PawnPiece) {
     let c = p.colour;
     let mark = match c {
         Colour::Red => r#"<circle class="mark" r="0.84"/>"#,
@@ -198,7 +232,7 @@ fn pawn(m: &mut String, p: &PawnPiece) {
         c.name(),
         p.number
     );
-    for (name, value) in pawn_attributes(p) {
+    for (name, value) in pawn_attributes(board, p) {
         if let Some(v) = value {
             let _ = write!(m, r#" {name}="{v}""#);
         }
@@ -213,18 +247,16 @@ fn pawn(m: &mut String, p: &PawnPiece) {
 
 /// The attributes of a pawn that change: `(name, Some(value))` to set,
 /// `(name, None)` to remove.
-pub fn pawn_attributes(p: &PawnPiece) -> [(&'static str, Option<String>); 8] {
-    let (x, y) = p.place.xy(p.colour);
-    let on = match p.place {
-        Place::On(s) => Some(s),
-        Place::Home(_) => None,
+pub fn pawn_attributes(board: &Board, p: &PawnPiece) -> [(&'static str, Option<String>); 8] {
+    let (x, y) = p.place.xy(board, p.colour);
+    let at = match p.place {
+        Place::On(s) => board.name(s),
+        Place::Home(_) => "home".into(),
+        Place::Forest(_) => "forest".into(),
     };
     let flag = |b: bool| b.then(String::new);
     [
-        (
-            "data-at",
-            Some(on.map_or("home".to_string(), |s| s.to_string())),
-        ),
+        ("data-at", Some(at)),
         (
             "style",
             Some(format!(
@@ -238,7 +270,7 @@ pub fn pawn_attributes(p: &PawnPiece) -> [(&'static str, Option<String>); 8] {
         ("tabindex", p.selectable.then(|| "0".to_string())),
         ("role", p.selectable.then(|| "button".to_string())),
         ("aria-pressed", p.selectable.then(|| p.selected.to_string())),
-        ("aria-label", Some(pawn_label(p.colour, on))),
+        ("aria-label", Some(pawn_label(board, p.colour, p.place))),
     ]
 }
 
@@ -255,6 +287,7 @@ pub fn polyline(points: &[(i32, i32)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use barricade_rules::BoardId;
 
     fn count(haystack: &str, needle: &str) -> usize {
         haystack.matches(needle).count()
@@ -262,9 +295,13 @@ mod tests {
 
     #[test]
     fn the_board_has_every_square_and_track() {
-        let m = board_markup(&Scene::start());
+        let m = board_markup(&Scene::start(BoardId::Classic));
         assert_eq!(count(&m, "data-square="), 112);
-        assert_eq!(count(&m, r#"class="track""#), board::connections().count());
+        assert_eq!(
+            count(&m, r#"class="track""#),
+            Board::classic().links().count()
+        );
+        assert_eq!(count(&m, "<ellipse"), 0);
         assert_eq!(count(&m, "square start"), 11);
         assert!(m.contains(
             r#"<g class="cell goal" data-square="i14"><circle class="hit" cx="80" cy="0" r="4.9"/>"#
@@ -278,7 +315,7 @@ mod tests {
 
     #[test]
     fn pieces_and_homes() {
-        let m = board_markup(&Scene::start());
+        let m = board_markup(&Scene::start(BoardId::Classic));
         assert_eq!(count(&m, "data-pawn="), 20);
         assert_eq!(
             count(&m, r#"data-pawn="blue" data-n="4" data-at="home""#),
@@ -294,28 +331,57 @@ mod tests {
     fn held_barricades_sit_on_their_pawns() {
         let c3: Square = "c3".parse().unwrap();
         assert_eq!(
-            held_transform(&[c3, c3], 0),
+            held_transform(Board::classic(), &[c3, c3], 0),
             "translate(22.4 107.6) scale(0.55)"
         );
         assert_eq!(
-            held_transform(&[c3, c3], 1),
+            held_transform(Board::classic(), &[c3, c3], 1),
             "translate(22.4 105.8) scale(0.55)"
         );
     }
 
     #[test]
     fn pawn_attributes_follow_the_piece() {
-        let mut p = Scene::start().pawns[0];
-        let attrs = pawn_attributes(&p);
+        let board = Board::classic();
+        let mut p = Scene::start(BoardId::Classic).pawns[0];
+        let attrs = pawn_attributes(board, &p);
         assert_eq!(attrs[0].1.as_deref(), Some("home"));
         assert_eq!(attrs[2].1, None);
         p.place = Place::On(Square::GOAL);
         p.selectable = true;
-        let attrs = pawn_attributes(&p);
+        let attrs = pawn_attributes(board, &p);
         assert_eq!(attrs[0].1.as_deref(), Some("i14"));
         assert_eq!(attrs[1].1.as_deref(), Some("transform:translate(80px,0px)"));
         assert_eq!(attrs[2].1.as_deref(), Some(""));
         assert_eq!(attrs[6].1.as_deref(), Some("false"));
+    }
+
+    #[test]
+    fn the_quick_board_is_drawn_from_its_data() {
+        let quick = Board::quick();
+        let mut scene = Scene::start(BoardId::Quick);
+        let m = board_markup(&scene);
+        assert_eq!(count(&m, "data-square="), 66);
+        assert_eq!(count(&m, r#"class="track""#), quick.links().count());
+        assert_eq!(count(&m, "square start"), 6);
+        assert_eq!(count(&m, "square rest"), 7);
+        assert!(m.contains(r#"<g class="cell goal" data-square="i10">"#));
+        assert!(m.contains(r#"<g class="cell" data-square="i5"><circle class="hit" cx="80" cy="50" r="4.9"/><circle class="square rest""#));
+        assert_eq!(count(&m, "data-pawn="), 16);
+        assert_eq!(count(&m, r#"data-n="4""#), 0);
+        assert_eq!(count(&m, "data-barricade"), 6);
+        assert!(m.contains(r#"<ellipse class="village" cx="80" cy="20" rx="49" ry="19">"#));
+        assert!(m.contains(r#"<ellipse class="forest" cx="80" cy="60""#));
+        assert!(m.contains(r#"<rect class="field" x="-8" y="-9" width="176" height="138""#));
+        // A pawn in the forest says so.
+        scene.pawns[0].place = Place::Forest(0);
+        let attrs = pawn_attributes(quick, &scene.pawns[0]);
+        assert_eq!(attrs[0].1.as_deref(), Some("forest"));
+        assert_eq!(
+            attrs[1].1.as_deref(),
+            Some("transform:translate(80px,60px)")
+        );
+        assert_eq!(attrs[7].1.as_deref(), Some("Red pawn in the forest"));
     }
 
     #[test]

@@ -13,34 +13,40 @@ pub mod handles;
 pub mod markup;
 pub mod taps;
 
-use crate::geometry::VIEW_BOX;
+use crate::geometry::{view, view_box};
 use crate::scene::Scene;
 use crate::state::GameState;
 use crate::text::{Text, t};
-use barricade_rules::{Colour, Square};
+use barricade_rules::{Board as Layout, BoardId, Colour, Square};
 use handles::{Drawn, Hit, Key, find, key};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 
-/// The board's handles, taken from the prerendered page when it has the
-/// board, or from the board built here.
-fn take_over(svg: &Element) -> Drawn {
-    crate::shell::adopt(svg);
-    if let Some(h) = find(svg) {
-        return Drawn::new(svg.clone(), h);
+/// The handles of `board`, taken from the prerendered page when it has
+/// that board, or from the board built here (also when the game changes
+/// to another board).
+fn take_over(svg: &Element, board: BoardId) -> Drawn {
+    // The prerendered board is the classic one.
+    let adopted = crate::shell::adopt(svg);
+    let layout = board.board();
+    if adopted
+        && board == BoardId::Classic
+        && let Some(h) = find(layout, svg)
+    {
+        return Drawn::new(layout, svg.clone(), h);
     }
-    svg.set_inner_html(&markup::board_markup(&Scene::start()));
-    let h = find(svg).unwrap_or_else(|| unreachable!("the built board has every handle"));
-    Drawn::new(svg.clone(), h)
+    svg.set_inner_html(&markup::board_markup(&Scene::start(board)));
+    let h = find(layout, svg).unwrap_or_else(|| unreachable!("the built board has every handle"));
+    Drawn::new(layout, svg.clone(), h)
 }
 
-/// The square or pawn that an event's target is part of, read from the
-/// target and its few ancestors up to the board.
-fn identify(e: &web_sys::Event) -> Option<Hit> {
+/// The square or pawn of `board` that an event's target is part of, read
+/// from the target and its few ancestors up to the board.
+fn identify(board: &Layout, e: &web_sys::Event) -> Option<Hit> {
     let mut el: Element = e.target()?.dyn_into().ok()?;
     for _ in 0..4 {
-        match key(|name| el.get_attribute(name)) {
+        match key(board, |name| el.get_attribute(name)) {
             Some(Key::Square(s)) => return Some(Hit::Square(s)),
             Some(Key::Pawn(c, n)) => return Some(Hit::Pawn(c, n)),
             _ => {}
@@ -50,9 +56,9 @@ fn identify(e: &web_sys::Event) -> Option<Hit> {
     None
 }
 
-/// The square an event happened on.
-fn hit_square(e: &web_sys::Event) -> Option<Square> {
-    match identify(e)? {
+/// The square of `board` an event happened on.
+fn hit_square(board: &Layout, e: &web_sys::Event) -> Option<Square> {
+    match identify(board, e)? {
         Hit::Square(s) => Some(s),
         Hit::Pawn(..) => None,
     }
@@ -74,11 +80,12 @@ pub fn Board(
         let Some(el) = svg.get() else { return };
         let scene = state.with(Scene::of);
         drawn.update_value(|d| match d {
-            Some(d) => d.update(&scene),
-            None => {
-                // Taking the board over: a saved game's pawns jump to
-                // their squares instead of sliding there.
-                let mut taken = take_over(&el);
+            Some(d) if d.board.id() == scene.board => d.update(&scene),
+            _ => {
+                // Taking the board over, or drawing another board: a
+                // saved game's pawns jump to their squares instead of
+                // sliding there.
+                let mut taken = take_over(&el, scene.board);
                 let _ = el.set_attribute("style", "--step:0ms");
                 taken.update(&scene);
                 let _ = el.get_bounding_client_rect();
@@ -92,6 +99,13 @@ pub fn Board(
         Some(Hit::Pawn(c, n)) => on_pawn(c, n),
         None => {}
     };
+    // The board drawn, for reading the squares' names of events.
+    let layout = move || {
+        drawn
+            .try_with_value(|d| d.as_ref().map(|d| d.board))
+            .flatten()
+            .unwrap_or_else(Layout::classic)
+    };
     let hover = move |s: Option<Square>| {
         drawn.update_value(|d| {
             if let Some(d) = d {
@@ -103,7 +117,7 @@ pub fn Board(
         <svg
             node_ref=svg
             class="board"
-            viewBox=VIEW_BOX
+            viewBox=view_box(Layout::classic())
             role="group"
             aria-label=t(Text::BoardLabel)
             on:click=move |e| {
@@ -111,10 +125,12 @@ pub fn Board(
                 let r = el.get_bounding_client_rect();
                 let rect = (r.x(), r.y(), r.width(), r.height());
                 let at = (f64::from(e.client_x()), f64::from(e.client_y()));
-                let under = identify(&e);
+                let board = layout();
+                let under = identify(board, &e);
                 let hit = drawn
                     .try_with_value(|d| {
-                        d.as_ref().and_then(|d| taps::choose(&d.choosable, under, rect, at))
+                        d.as_ref()
+                            .and_then(|d| taps::choose(view(board), &d.choosable, under, rect, at))
                     })
                     .flatten();
                 act(hit);
@@ -123,7 +139,7 @@ pub fn Board(
                 if !matches!(e.key().as_str(), "Enter" | " " | "Spacebar") {
                     return;
                 }
-                let Some(hit) = identify(&e) else { return };
+                let Some(hit) = identify(layout(), &e) else { return };
                 e.prevent_default();
                 if let Hit::Pawn(..) = hit {
                     drawn.update_value(|d| {
@@ -134,9 +150,9 @@ pub fn Board(
                 }
                 act(Some(hit));
             }
-            on:mouseover=move |e| hover(hit_square(&e))
+            on:mouseover=move |e| hover(hit_square(layout(), &e))
             on:mouseout=move |_| hover(None)
-            on:focusin=move |e| hover(hit_square(&e))
+            on:focusin=move |e| hover(hit_square(layout(), &e))
             on:focusout=move |_| hover(None)
         ></svg>
     }
@@ -162,7 +178,7 @@ mod tests {
             scene.homes,
             [Colour::Yellow, Colour::Blue, Colour::Green, Colour::Red]
         );
-        let m = markup::board_markup(&Scene::start());
+        let m = markup::board_markup(&Scene::start(BoardId::Classic));
         for p in &scene.pawns {
             let key = format!(r#"data-pawn="{}" data-n="{}""#, p.colour.name(), p.number);
             assert_eq!(m.matches(&key).count(), 1, "{key}");
