@@ -117,7 +117,7 @@ pub fn markup(speed: Speed, log_open: bool) -> String {
             r#"<section class="end" data-end="" role="status" hidden><h2 class="end-title"></h2><table class="stats"><thead><tr><th scope="col">{player}</th><th scope="col">{turns}</th><th scope="col">{captures}</th><th scope="col">{barricades}</th></tr></thead><tbody></tbody></table><div data-chart-slot=""></div>"#,
             r#"<div class="actions">{rematch}{new_game}</div></section>"#,
             r#"<div class="actions">{pass}{again}{cancel}{hint}{undo}{redo}{share}{resume}</div>{share_box}"#,
-            r#"<details class="log"{open}><summary>{moves}</summary><p class="muted">{no_moves}</p><ol class="entries" reversed hidden></ol></details>"#,
+            r#"<details class="log"{open}><summary>{moves}</summary><p class="muted">{no_moves}</p><ol class="entries" reversed hidden tabindex="0" aria-label="{moves}"></ol></details>"#,
             r#"{speed}<p class="sr-only" aria-live="polite" data-live=""></p></div>"#
         ),
         title = t(Text::Title),

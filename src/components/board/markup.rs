@@ -268,7 +268,12 @@ pub fn pawn_attributes(board: &Board, p: &PawnPiece) -> [(&'static str, Option<S
         ("data-selectable", flag(p.selectable)),
         ("data-selected", flag(p.selected)),
         ("tabindex", p.selectable.then(|| "0".to_string())),
-        ("role", p.selectable.then(|| "button".to_string())),
+        // A pawn that can be chosen is a button; any other is a named
+        // picture (a name on an element with no role is not allowed).
+        (
+            "role",
+            Some(if p.selectable { "button" } else { "img" }.to_string()),
+        ),
         ("aria-pressed", p.selectable.then(|| p.selected.to_string())),
         ("aria-label", Some(pawn_label(board, p.colour, p.place))),
     ]
@@ -347,12 +352,14 @@ mod tests {
         let attrs = pawn_attributes(board, &p);
         assert_eq!(attrs[0].1.as_deref(), Some("home"));
         assert_eq!(attrs[2].1, None);
+        assert_eq!(attrs[5].1.as_deref(), Some("img"));
         p.place = Place::On(Square::GOAL);
         p.selectable = true;
         let attrs = pawn_attributes(board, &p);
         assert_eq!(attrs[0].1.as_deref(), Some("i14"));
         assert_eq!(attrs[1].1.as_deref(), Some("transform:translate(80px,0px)"));
         assert_eq!(attrs[2].1.as_deref(), Some(""));
+        assert_eq!(attrs[5].1.as_deref(), Some("button"));
         assert_eq!(attrs[6].1.as_deref(), Some("false"));
     }
 

@@ -1,0 +1,79 @@
+// Accessibility, checked with axe-core: no WCAG 2.1 A or AA violation on
+// any screen of the game (the new-game form, play with a pawn selected, a
+// barricade drop, the end, the replay viewer, the share box), on both
+// boards, at phone and desktop size.
+import { test, expect, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { DESKTOP, PHONE, collectErrors, playToEnd, playUntil, startGame } from "./helpers-game";
+
+/** The WCAG 2.1 A and AA violations on the page as it is now, at both
+ * sizes, as "rule: target" lines (empty when there are none). */
+async function violations(page: Page, screen: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const [name, size] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    await page.setViewportSize(size);
+    const result = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
+    for (const v of result.violations) {
+      for (const node of v.nodes) {
+        found.push(`${screen} (${name}): ${v.id} (${v.impact}): ${node.target.join(" ")}`);
+      }
+    }
+  }
+  return found;
+}
+
+for (const board of ["classic", "quick"]) {
+  test(`every screen of a game on the ${board} board has no WCAG 2.1 A/AA violation`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const errors = collectErrors(page);
+    const found: string[] = [];
+    await page.goto("./");
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await page.locator('[data-screen="setup"]').waitFor();
+    await page.selectOption("[data-setup-board]", board);
+    found.push(...(await violations(page, "setup")));
+
+    await startGame(page, {
+      board,
+      seats: { red: "human", blue: "human" },
+      seed: 3,
+      speed: "instant",
+    });
+    // A pawn selected, its destinations marked.
+    await page.click('[data-action="roll"]');
+    await page.locator("[data-selectable]").first().click();
+    await expect(page.locator("[data-legal]").first()).toBeAttached();
+    found.push(...(await violations(page, "play, a pawn selected")));
+
+    // A barricade being dropped.
+    await playUntil(page, async () => (await page.locator("[data-drop]").count()) > 0);
+    found.push(...(await violations(page, "barricade drop")));
+
+    // The end, with its chart, and the share box.
+    await playToEnd(page, ["red", "blue"]);
+    await expect(page.locator("[data-end]")).toBeVisible();
+    await expect(page.locator("[data-chart-slot] svg")).toBeAttached({ timeout: 20_000 });
+    found.push(...(await violations(page, "end")));
+    await page.locator('[data-action="share"]:visible').click();
+    await expect(page.locator("[data-qr] svg")).toBeVisible({ timeout: 10_000 });
+    found.push(...(await violations(page, "share")));
+
+    // The replay viewer of that game.
+    const code = await page.locator("[data-game]").getAttribute("data-record");
+    await page.goto(`./#replay=${code}`);
+    await expect(page.locator("[data-game]")).toHaveAttribute("data-screen", "replay");
+    await page.keyboard.press("ArrowRight");
+    found.push(...(await violations(page, "replay")));
+
+    expect(found).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+}
