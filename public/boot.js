@@ -26,10 +26,24 @@
   // then the button says so. With a saved game the button stays disabled
   // and the line says that the game is loading.
   var saved = false;
+  var savedText = "";
   try {
-    saved = !!localStorage.getItem("barricade.game");
+    savedText = localStorage.getItem("barricade.game") || "";
+    saved = !!savedText;
   } catch (e) {
     saved = true;
+  }
+
+  // A game on the quick board (in the link opened, or else the saved
+  // game) is drawn lower: the prerendered board takes that shape at once
+  // and shows only its paper until the app draws the quick board, so
+  // nothing on the page moves.
+  var link = /(?:^#|&)(?:replay|play)=([^&]*)/.exec(location.hash);
+  var quickBoard = link ? link[1].charAt(0) === "D" : /^choices .*\bboard=quick\b/m.test(savedText);
+  var board = shell && shell.querySelector("svg.board");
+  if (quickBoard && board) {
+    board.setAttribute("class", "board quick waiting");
+    board.setAttribute("viewBox", "-8 -9 176 138");
   }
   if (saved && boot) {
     boot.textContent = "Loading your game…";

@@ -52,11 +52,13 @@ pub enum Action {
     Last,
     /// Replay: play or pause.
     Autoplay,
+    /// Turn the sounds on or off.
+    Sound,
 }
 
 impl Action {
     /// Every action.
-    pub const ALL: [Action; 23] = [
+    pub const ALL: [Action; 24] = [
         Action::Roll,
         Action::Pass,
         Action::Again,
@@ -80,6 +82,7 @@ impl Action {
         Action::Forward,
         Action::Last,
         Action::Autoplay,
+        Action::Sound,
     ];
 
     /// Its `data-action` name.
@@ -113,6 +116,7 @@ impl Action {
             Action::Forward => "forward",
             Action::Last => "last",
             Action::Autoplay => "autoplay",
+            Action::Sound => "sound",
         }
     }
 

@@ -2,11 +2,12 @@
 //! page's signals. The autosave writes localStorage when the game's
 //! revision changes; the game's clock sets timers for a walking pawn, the
 //! computer's turns and passing a stuck turn; the replay's clock steps
-//! autoplay on. Timers carry the state's version (or the replay's ply)
+//! autoplay on; the game's sounds play as it changes. Timers carry the state's version (or the replay's ply)
 //! and do nothing if the game moved on meanwhile; they write signals only
 //! from their callbacks, never from an effect.
 
 use crate::ctx::{Ctx, Screen};
+use crate::sound::Ear;
 use crate::state::save;
 use crate::state::settings::Settings;
 use crate::{ai_protocol, ai_worker, browser};
@@ -20,6 +21,28 @@ pub fn start(ctx: Ctx) {
     replay_clock(ctx);
     game_clock(ctx);
     analyse_the_end(ctx);
+    sounds(ctx);
+}
+
+/// The sounds of what happens on the board (the game, or the replay's
+/// moves), each moment heard once, with sound on. Sound turned on (a
+/// click, so a gesture) wakes the audio; the page opening does not.
+fn sounds(ctx: Ctx) {
+    let mut ear = Ear::default();
+    let mut was_on = None;
+    Effect::new(move |_| {
+        let on = ctx.settings.with(|s| s.sound);
+        if was_on == Some(false) && on {
+            crate::audio::wake(true);
+        }
+        was_on = Some(on);
+        let cues = ctx.state.with(|s| ear.hear(s));
+        if on {
+            for cue in cues {
+                crate::audio::play(cue);
+            }
+        }
+    });
 }
 
 /// A finished game is analysed for the end screen's chart (by the web

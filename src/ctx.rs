@@ -155,6 +155,7 @@ impl Ctx {
             Action::Undo => self.act(GameState::undo),
             Action::Redo => self.act(GameState::redo),
             Action::Hint => self.ask_hint(),
+            Action::Sound => self.settings.update(|s| s.sound = !s.sound),
             Action::Share => self.sharing.update(|on| *on = !*on),
             // The share box's own buttons (see components/share.rs).
             Action::Copy | Action::Send => {}

@@ -10,6 +10,8 @@
 //! - [`clock`]: the effects that talk to the world: autosave, timers.
 //! - [`scene`]: what is on the board, as plain data (tested natively).
 //! - [`geometry`]: board coordinates scaled into SVG units.
+//! - [`sound`]: the game's sounds as notes, and which changes make them
+//!   heard; [`audio`] plays them with Web Audio.
 //! - [`text`]: every user-visible string.
 //! - [`components`]: the Leptos components that draw a scene.
 //! - [`shell`]: the page before the app (the prerendered board).
@@ -24,6 +26,7 @@ pub mod action;
 pub mod ai_protocol;
 pub mod ai_worker;
 pub mod analysis_driver;
+pub mod audio;
 pub mod browser;
 pub mod clock;
 pub mod components;
@@ -33,6 +36,7 @@ pub mod link;
 pub mod qr;
 pub mod scene;
 pub mod shell;
+pub mod sound;
 pub mod state;
 pub mod text;
 

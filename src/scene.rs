@@ -33,7 +33,7 @@ impl Place {
 pub struct PawnPiece {
     /// Its colour.
     pub colour: Colour,
-    /// Which of the colour's five pawns (stable across moves, for keyed
+    /// Which of the colour's pawns (stable across moves, for keyed
     /// rendering).
     pub number: usize,
     /// Where it is.

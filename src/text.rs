@@ -29,6 +29,8 @@ pub enum Text {
     Forest,
     /// The board picker of the new-game form.
     BoardChoice,
+    /// Accessible name of the sound on/off switch.
+    Sound,
     /// The classic board, in the board picker.
     BoardClassic,
     /// The quick board, in the board picker.
@@ -154,15 +156,14 @@ pub enum Text {
 pub fn t(text: Text) -> &'static str {
     match text {
         Text::Title => "Barricade",
-        Text::Tagline => {
-            "Race your five pawns to the top. Move the barricades to block the others."
-        }
+        Text::Tagline => "Race your pawns to the top. Move the barricades to block the others.",
         Text::BoardLabel => "The Barricade board",
         Text::Goal => "The goal",
         Text::Barricade => "Barricade",
         Text::Village => "The village: a pawn captured here goes to the forest",
         Text::Forest => "The forest: captured pawns wait here and start again from it",
         Text::BoardChoice => "Board",
+        Text::Sound => "Sound",
         Text::BoardClassic => "Classic",
         Text::BoardQuick => "Quick (four pawns, six barricades)",
         Text::HeldBarricade => "Barricade held by this pawn",

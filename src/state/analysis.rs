@@ -158,7 +158,7 @@ impl GameAnalysis {
             && !marks.iter().any(|s| s.ply == d.ply)
         {
             marks.push(d);
-            marks.sort_by_key(|s| s.ply);
+            marks.sort_unstable_by_key(|s| s.ply);
         }
         marks
     }

@@ -71,27 +71,45 @@ impl Speed {
 }
 
 /// What is remembered between visits besides the game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
     /// Animation speed.
     pub speed: Speed,
     /// The last new-game choices.
     pub choices: SetupChoices,
+    /// Are the game's sounds on?
+    pub sound: bool,
+}
+
+impl Default for Settings {
+    /// The normal speed, the default choices, sound on.
+    fn default() -> Settings {
+        Settings {
+            speed: Speed::default(),
+            choices: SetupChoices::default(),
+            sound: true,
+        }
+    }
 }
 
 impl Settings {
-    /// Two lines: `speed NAME` and `choices LINE`.
+    /// Three lines: `speed NAME`, `choices LINE` and `sound on|off`.
     ///
     /// ```
     /// use barricade_web::state::settings::Settings;
     /// let s = Settings::default();
     /// assert_eq!(Settings::decode(&s.encode()), s);
+    /// let quiet = Settings { sound: false, ..s };
+    /// assert_eq!(Settings::decode(&quiet.encode()), quiet);
+    /// // Settings saved before the sound switch: sound on.
+    /// assert!(Settings::decode("speed fast").sound);
     /// ```
     pub fn encode(&self) -> String {
         format!(
-            "speed {}\nchoices {}",
+            "speed {}\nchoices {}\nsound {}",
             self.speed.code(),
-            self.choices.encode()
+            self.choices.encode(),
+            if self.sound { "on" } else { "off" }
         )
     }
 
@@ -104,6 +122,7 @@ impl Settings {
                 Some(("choices", v)) => {
                     settings.choices = SetupChoices::decode(v).unwrap_or_default()
                 }
+                Some(("sound", v)) => settings.sound = v != "off",
                 _ => {}
             }
         }

@@ -6,7 +6,7 @@
 import { test, expect, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { ARTIFACTS, collectErrors, playStep, startGame } from "./helpers-game";
+import { ARTIFACTS, PHONE, collectErrors, playStep, startGame } from "./helpers-game";
 
 // No service worker: every load comes from the network, through page.route.
 test.use({ serviceWorkers: "block" });
@@ -214,4 +214,46 @@ test("with a saved game the shell offers no Quick start that would replace it", 
   await expect(page.locator("#boot")).toHaveText("Loading your game…");
   release();
   await page.locator("[data-game]").waitFor();
+});
+
+test("a saved quick-board game: the page has the quick board's shape from the first frame", async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  // At phone size, where a board changing its height would push the
+  // panel below it down.
+  await page.setViewportSize(PHONE);
+  await startGame(page, { board: "quick", seats: { red: "human", blue: "human" }, seed: 9 });
+  await playStep(page);
+  const record = await page.locator("[data-game]").getAttribute("data-record");
+  await page.addInitScript(() => {
+    const w = window as any;
+    document.addEventListener("DOMContentLoaded", () => {
+      const svg = document.querySelector("[data-shell] svg.board");
+      w.__shellClass = svg?.getAttribute("class");
+      const r = svg?.getBoundingClientRect();
+      w.__shellBox = r && [r.x, r.y, r.width, r.height];
+    });
+  });
+  await page.reload();
+  await expect(page.locator("[data-game]")).toHaveAttribute("data-record", record!);
+  await page.evaluate(
+    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+  );
+  const seen = await page.evaluate(() => {
+    const w = window as any;
+    const r = document.querySelector("[data-game] svg.board")!.getBoundingClientRect();
+    return {
+      shellClass: w.__shellClass,
+      shellBox: w.__shellBox as number[],
+      appBox: [r.x, r.y, r.width, r.height],
+      squares: document.querySelectorAll("svg.board [data-square]").length,
+    };
+  });
+  expect(seen.shellClass).toBe("board quick waiting");
+  expect(seen.squares).toBe(66);
+  // The board the app draws has the box the page had from the start (the
+  // panel's own content changes, as with any saved game).
+  for (let i = 0; i < 4; i++) expect(Math.abs(seen.appBox[i] - seen.shellBox[i])).toBeLessThan(0.5);
+  expect(errors).toEqual([]);
 });

@@ -257,9 +257,11 @@ pub fn decider(positions: &[Position], moves: &[Move], chances: &[Scores]) -> Op
 /// ```
 pub fn biggest_swings(swings: &[Swing], count: usize) -> Vec<Swing> {
     let mut by_size: Vec<Swing> = swings.to_vec();
-    by_size.sort_by(|a, b| b.size().total_cmp(&a.size()).then(a.ply.cmp(&b.ply)));
+    // Plies are unique: the orders are total, so an unstable sort (less
+    // code in the page's wasm) gives the same list.
+    by_size.sort_unstable_by(|a, b| b.size().total_cmp(&a.size()).then(a.ply.cmp(&b.ply)));
     by_size.truncate(count);
-    by_size.sort_by_key(|s| s.ply);
+    by_size.sort_unstable_by_key(|s| s.ply);
     by_size
 }
 
