@@ -14,7 +14,8 @@
 //!   heard; [`audio`] plays them with Web Audio.
 //! - [`text`]: every user-visible string.
 //! - [`components`]: the Leptos components that draw a scene.
-//! - [`shell`]: the page before the app (the prerendered board).
+//! - [`shell`]: the page before the app (the prerendered board);
+//!   `guide`: the "How to play" page, written at build time.
 //! - [`browser`]: the few browser services (storage, seeds, timers).
 //! - [`link`]: the links into the app (replay, play by link, seed).
 //! - [`ai_protocol`] and `ai_worker`: the computer players think in a web
@@ -32,6 +33,8 @@ pub mod clock;
 pub mod components;
 pub mod ctx;
 pub mod geometry;
+#[cfg(not(target_family = "wasm"))]
+pub mod guide;
 pub mod link;
 pub mod qr;
 pub mod scene;

@@ -27,6 +27,8 @@ pub enum Text {
     Village,
     /// Name of the quick board's forest.
     Forest,
+    /// The link to the "How to play" page.
+    HowToPlay,
     /// The board picker of the new-game form.
     BoardChoice,
     /// Accessible name of the sound on/off switch.
@@ -160,8 +162,9 @@ pub fn t(text: Text) -> &'static str {
         Text::BoardLabel => "The Barricade board",
         Text::Goal => "The goal",
         Text::Barricade => "Barricade",
-        Text::Village => "The village: a pawn captured here goes to the forest",
-        Text::Forest => "The forest: captured pawns wait here and start again from it",
+        Text::Village => "The village",
+        Text::Forest => "The forest",
+        Text::HowToPlay => "How to play",
         Text::BoardChoice => "Board",
         Text::Sound => "Sound",
         Text::BoardClassic => "Classic",

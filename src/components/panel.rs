@@ -118,8 +118,9 @@ pub fn markup(speed: Speed, log_open: bool) -> String {
             r#"<div class="actions">{rematch}{new_game}</div></section>"#,
             r#"<div class="actions">{pass}{again}{cancel}{hint}{undo}{redo}{share}{resume}</div>{share_box}"#,
             r#"<details class="log"{open}><summary>{moves}</summary><p class="muted">{no_moves}</p><ol class="entries" reversed hidden tabindex="0" aria-label="{moves}"></ol></details>"#,
-            r#"{speed}<p class="sr-only" aria-live="polite" data-live=""></p></div>"#
+            r#"{speed}<p><a href="how-to-play.html" data-guide="">{guide}</a></p><p class="sr-only" aria-live="polite" data-live=""></p></div>"#
         ),
+        guide = t(Text::HowToPlay),
         title = t(Text::Title),
         opening = t(Text::Opening),
         die = die_markup(),

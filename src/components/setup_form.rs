@@ -58,12 +58,14 @@ pub fn markup(speed: Speed) -> String {
             r#"<form class="setup"><h1 class="title">{}</h1><p class="tagline">{}</p>"#,
             r#"<p class="notice" role="alert" data-notice="" hidden></p>"#,
             r#"<button type="button" class="primary wide" data-action="{}">{}</button>"#,
+            r#"<p><a href="how-to-play.html" data-guide="">{}</a></p>"#,
             r#"<h2>{}</h2><fieldset><legend>{}</legend>"#
         ),
         t(Text::Title),
         t(Text::Tagline),
         Action::QuickStart.name(),
         t(Text::QuickStart),
+        t(Text::HowToPlay),
         t(Text::NewGame),
         t(Text::Players)
     );

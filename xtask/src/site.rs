@@ -11,6 +11,8 @@
 //!   position and the top of the new-game panel, drawn by the app's own
 //!   markup builder (`barricade_web::shell::page`), so the board shows
 //!   before the WebAssembly has loaded;
+//! - `how-to-play.html` is written (`barricade_web::guide::page`), with the
+//!   app's style sheet and its own;
 //! - `sw.js` gets the list of files to precache and a build id that
 //!   changes whenever any file changes.
 
@@ -35,6 +37,15 @@ pub fn finish() -> Result<(), String> {
     let html = add_shell(&html, &barricade_web::shell::page())?;
     let html = add_csp(&html)?;
     write(&index, &html)?;
+    let main_css = main_style_sheet(&html).ok_or("index.html links no main-*.css")?;
+    let icon = icon_link(&html).ok_or("index.html links no icon")?;
+    let head = format!(
+        r#"<link rel="stylesheet" href="{main_css}"/><link rel="stylesheet" href="guide.css"/>{icon}"#
+    );
+    write(
+        &dir.join("how-to-play.html"),
+        &barricade_web::guide::page(&head),
+    )?;
 
     let files = list_files(&dir)?;
     let mut build = Sha256::new();
@@ -123,6 +134,22 @@ fn add_csp(html: &str) -> Result<String, String> {
     Ok(format!("{}{meta}{}", &html[..at], &html[at..]))
 }
 
+/// The app's hashed style sheet (`main-HASH.css`) that `html` links.
+fn main_style_sheet(html: &str) -> Option<&str> {
+    let start = html.find("main-")?;
+    let end = start + html[start..].find(".css")? + 4;
+    Some(&html[start..end])
+}
+
+/// The `<link rel="icon">` tag of `html` (minified or not: the minifier
+/// may reorder the attributes and drop the quotes).
+fn icon_link(html: &str) -> Option<&str> {
+    html.match_indices("<link").find_map(|(start, _)| {
+        let tag = &html[start..start + html[start..].find('>')? + 1];
+        (tag.contains(" rel=icon") || tag.contains(r#" rel="icon""#)).then_some(tag)
+    })
+}
+
 /// Puts `shell` into the `<main>` marked `data-shell` (minified or not),
 /// replacing whatever it held.
 fn add_shell(html: &str, shell: &str) -> Result<String, String> {
@@ -193,6 +220,16 @@ mod tests {
         assert!(out.find("Content-Security-Policy").unwrap() < out.find("<script").unwrap());
         let minified = add_csp("<meta charset=utf-8><script>go()</script>").unwrap();
         assert!(minified.starts_with("<meta charset=utf-8>\n    <meta http-equiv"));
+    }
+
+    #[test]
+    fn the_main_style_sheet_is_found() {
+        let html = r#"<link rel="stylesheet" href="./main-0a1b.css" integrity="x"/>"#;
+        assert_eq!(main_style_sheet(html), Some("main-0a1b.css"));
+        assert_eq!(main_style_sheet("<p>no sheet</p>"), None);
+        let icon = r#"<link href="data:image/svg+xml,%3Csvg%3E" rel=icon type=image/svg+xml>"#;
+        let html = format!("<head><link href=a.png rel=apple-touch-icon>{icon}<title>");
+        assert_eq!(icon_link(&html), Some(icon));
     }
 
     #[test]
