@@ -4,7 +4,7 @@
 // boards, at phone and desktop size.
 import { test, expect, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
-import { DESKTOP, PHONE, collectErrors, playToEnd, playUntil, startGame } from "./helpers-game";
+import { DESKTOP, PHONE, collectErrors, openFresh, playToEnd, playUntil, startGame } from "./helpers-game";
 
 /** The WCAG 2.1 A and AA violations on the page as it is now, at both
  * sizes, as "rule: target" lines (empty when there are none). */
@@ -34,10 +34,7 @@ for (const board of ["classic", "quick"]) {
     test.setTimeout(180_000);
     const errors = collectErrors(page);
     const found: string[] = [];
-    await page.goto("./");
-    await page.evaluate(() => localStorage.clear());
-    await page.reload();
-    await page.locator('[data-screen="setup"]').waitFor();
+    await openFresh(page);
     await page.selectOption("[data-setup-board]", board);
     found.push(...(await violations(page, "setup")));
 

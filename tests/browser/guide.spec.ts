@@ -3,15 +3,12 @@
 // rules crate, every rule set, and no WCAG 2.1 A/AA violation.
 import { test, expect } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
-import { DESKTOP, PHONE, collectErrors, playStep, shot, startGame } from "./helpers-game";
+import { DESKTOP, PHONE, collectErrors, openFresh, playStep, shot, startGame } from "./helpers-game";
 
 test("how to play: from the form and from a game, and back to the game", async ({ page }) => {
   const errors = collectErrors(page);
   await page.setViewportSize(DESKTOP);
-  await page.goto("./");
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
-  await page.locator('[data-screen="setup"]').waitFor();
+  await openFresh(page);
   await page.getByRole("link", { name: "How to play" }).click();
   await expect(page).toHaveTitle("How to play Barricade");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("How to play Barricade");

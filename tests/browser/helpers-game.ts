@@ -34,11 +34,17 @@ export interface GameSetup {
   url?: string;
 }
 
-/** Opens the app with no saved game and starts a game through the form. */
-export async function startGame(page: Page, setup: GameSetup) {
-  await page.goto(setup.url ?? "./");
+/** Opens the app at `url` with no saved game: the new-game form. */
+export async function openFresh(page: Page, url = "./") {
+  await page.goto(url);
   await page.evaluate(() => localStorage.clear());
   await page.reload();
+  await page.locator('[data-screen="setup"]').waitFor();
+}
+
+/** Opens the app with no saved game and starts a game through the form. */
+export async function startGame(page: Page, setup: GameSetup) {
+  await openFresh(page, setup.url);
   await fillSetupAndStart(page, setup);
 }
 

@@ -5,6 +5,7 @@
 import { test, expect, type Page } from "@playwright/test";
 import {
   DESKTOP,
+  openFresh,
   askHint,
   PHONE,
   collectErrors,
@@ -47,10 +48,7 @@ test("the form offers the quick board and the board beside it changes at once", 
 }) => {
   const errors = collectErrors(page);
   await page.setViewportSize(DESKTOP);
-  await page.goto("./");
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
-  await page.locator('[data-screen="setup"]').waitFor();
+  await openFresh(page);
   const picker = page.locator("[data-setup-board]");
   await expect(picker).toHaveValue("classic");
   expect(await picker.locator("option").evaluateAll((o) => o.map((e) => (e as HTMLOptionElement).value))).toEqual([
