@@ -45,6 +45,34 @@ test("after one visit the game loads with no network", async ({ page, context })
   expect(errors).toEqual([]);
 });
 
+test("with no network, every icon of the manifest still loads", async ({ page, context }) => {
+  // Chromium fetches the favicon and the manifest's icons past the service
+  // worker, so the icon it prefers (the SVG) is a data URL; the PNG icons
+  // come from the cache.
+  await page.goto("./");
+  await boardIsDrawn(page);
+  await controlled(page);
+  await context.setOffline(true);
+  const icons = await page.evaluate(async () => {
+    const manifest = await (await fetch("manifest.webmanifest")).json();
+    const results: { src: string; ok: boolean; type: string }[] = [];
+    for (const icon of manifest.icons) {
+      const image = new Image();
+      image.src = new URL(icon.src, location.href).href;
+      const ok = await image.decode().then(
+        () => image.naturalWidth > 0,
+        () => false,
+      );
+      results.push({ src: icon.src.slice(0, 30), ok, type: icon.type });
+    }
+    return results;
+  });
+  await context.setOffline(false);
+  expect(icons.length).toBeGreaterThan(0);
+  for (const icon of icons) expect(icon, icon.src).toMatchObject({ ok: true });
+  expect(icons.find((icon) => icon.type === "image/svg+xml")?.src).toMatch(/^data:image\/svg\+xml,/);
+});
+
 test("the site loads from a subfolder", async ({ page }) => {
   const errors = collectErrors(page);
   const port = Number(process.env.PORT ?? 4173) + 1;
