@@ -195,3 +195,70 @@ pub fn wide() -> bool {
         .and_then(|v| v.as_f64())
         .is_none_or(|w| w > 760.0)
 }
+
+/// Fetches the text of the file at `path` (relative to the page; through
+/// the service worker, so offline too once precached) and calls `done`
+/// with it, or with `None` if it does not load. Promise callbacks, not
+/// futures: an executor for one download would cost the page 2 KB.
+pub fn fetch_text(path: &str, done: impl FnOnce(Option<String>) + 'static) {
+    use std::{cell::Cell, rc::Rc};
+    use wasm_bindgen::{JsCast, JsValue, closure::Closure};
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let done = Rc::new(Cell::new(Some(done)));
+    let answer = move |text: Option<String>| {
+        if let Some(done) = done.take() {
+            done(text);
+        }
+    };
+    let failed = answer.clone();
+    let on_response = move |response: JsValue| {
+        let response: web_sys::Response = response.unchecked_into();
+        let Some(text) = response.ok().then(|| response.text().ok()).flatten() else {
+            return answer(None);
+        };
+        let failed = answer.clone();
+        then(
+            &text,
+            Closure::once(move |text: JsValue| answer(text.as_string())),
+            Closure::once(move |_: JsValue| failed(None)),
+        );
+    };
+    then(
+        &window.fetch_with_str(path),
+        Closure::once(on_response),
+        Closure::once(move |_: JsValue| failed(None)),
+    );
+}
+
+/// `promise.then(ok, err)`; the callbacks live until the page closes
+/// (a download is made at most once per language and visit).
+fn then(
+    promise: &js_sys::Promise,
+    ok: wasm_bindgen::closure::Closure<dyn FnMut(wasm_bindgen::JsValue)>,
+    err: wasm_bindgen::closure::Closure<dyn FnMut(wasm_bindgen::JsValue)>,
+) {
+    let _ = promise.then2(&ok, &err);
+    ok.forget();
+    err.forget();
+}
+
+/// The browser's languages, best first (`navigator.languages`).
+pub fn preferred_languages() -> Vec<String> {
+    web_sys::window()
+        .map(|w| w.navigator().languages())
+        .map(|list| list.iter().filter_map(|l| l.as_string()).collect())
+        .unwrap_or_default()
+}
+
+/// Sets `<html lang>` and the page's title.
+pub fn set_document_language(code: &str, title: &str) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if let Some(html) = document.document_element() {
+        let _ = html.set_attribute("lang", code);
+    }
+    document.set_title(title);
+}

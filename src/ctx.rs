@@ -7,6 +7,7 @@
 
 use crate::action::Action;
 use crate::components::chart::{ChartData, chart_data};
+use crate::i18n::Language;
 use crate::link::Link;
 use crate::state::analysis::GameAnalysis;
 use crate::state::replay::Replay;
@@ -87,6 +88,8 @@ pub struct Ctx {
     pub chart: Memo<ChartData>,
     /// The game's link code, encoded once per revision.
     pub code: Memo<String>,
+    /// The language the page is in (changes once its file is loaded).
+    pub language: RwSignal<Language>,
 }
 
 impl Ctx {
@@ -118,6 +121,7 @@ impl Ctx {
             marked: Memo::new(move |_| analysis.with(GameAnalysis::marked_plies)),
             chart: Memo::new(move |_| analysis.with(chart_data)),
             code,
+            language: RwSignal::new(crate::i18n::active()),
         };
         let animate = ctx.speed() != Speed::Instant;
         ctx.state.update_untracked(|s| s.animate = animate);
@@ -287,6 +291,22 @@ impl Ctx {
         {
             self.state.set(preview);
         }
+    }
+
+    /// Changes the page's language (remembered), once its file is loaded;
+    /// the game and every screen stay as they are.
+    pub fn choose_language(&self, language: Language) {
+        self.settings.update(|s| s.language = Some(language));
+        let ctx = *self;
+        crate::language_files::switch(language, move |loaded| {
+            // Not loaded (offline before its file was kept): the menu is
+            // drawn again with the language still in use.
+            ctx.language.set(if loaded {
+                language
+            } else {
+                ctx.language.get_untracked()
+            });
+        });
     }
 
     /// Sets the animation speed (and whether pawns walk).

@@ -12,7 +12,8 @@
 //! - [`geometry`]: board coordinates scaled into SVG units.
 //! - [`sound`]: the game's sounds as notes, and which changes make them
 //!   heard; [`audio`] plays them with Web Audio.
-//! - [`text`]: every user-visible string.
+//! - [`text`]: every user-visible string; [`i18n`]: the languages and
+//!   their tables, downloaded by [`language_files`].
 //! - [`components`]: the Leptos components that draw a scene.
 //! - [`shell`]: the page before the app (the prerendered board);
 //!   `guide`: the "How to play" page, written at build time.
@@ -35,6 +36,8 @@ pub mod ctx;
 pub mod geometry;
 #[cfg(not(target_family = "wasm"))]
 pub mod guide;
+pub mod i18n;
+pub mod language_files;
 pub mod link;
 pub mod qr;
 pub mod scene;

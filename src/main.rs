@@ -7,5 +7,13 @@
 static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
 fn main() {
-    leptos::mount::mount_to_body(barricade_web::App);
+    use barricade_web::language_files;
+    // The page's words come first: the app draws nothing it cannot name.
+    language_files::start(language_files::first(), |loaded| {
+        if !loaded {
+            // boot.js shows this on the page (never a blank page).
+            wasm_bindgen::throw_str("the game's words did not load");
+        }
+        leptos::mount::mount_to_body(barricade_web::App);
+    });
 }

@@ -1,5 +1,8 @@
-//! Every user-visible string, in one table, so that the app can be
-//! translated by adding a column. Components never hard-code text.
+//! Every user-visible string: [`Text`] names each one, the language files
+//! hold them (see [`crate::i18n`]) and the functions here fill in their
+//! values. Components never hard-code text.
+
+use crate::i18n::{Arg, fill, lookup};
 
 use crate::scene::Place;
 use crate::state::News;
@@ -9,241 +12,352 @@ use barricade_ai::Level;
 use barricade_rules::code::CodeErrorKind;
 use barricade_rules::{Board, Colour, Move, Opening, Roll, Square, Team};
 
-/// A piece of user-visible text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Text {
-    /// The game's name.
-    Title,
-    /// One line under the title.
-    Tagline,
-    /// Accessible name of the board drawing.
-    BoardLabel,
-    /// Accessible name of the goal.
-    Goal,
-    /// Accessible name of a barricade piece.
-    Barricade,
-    /// Name of the quick board's village (a capture there sends the pawn
-    /// to the forest).
-    Village,
-    /// Name of the quick board's forest.
-    Forest,
-    /// The link to the "How to play" page.
-    HowToPlay,
-    /// The board picker of the new-game form.
-    BoardChoice,
-    /// Accessible name of the sound on/off switch.
-    Sound,
-    /// The classic board, in the board picker.
-    BoardClassic,
-    /// The quick board, in the board picker.
-    BoardQuick,
-    /// Accessible name of a barricade held by a pawn (french).
-    HeldBarricade,
-    /// Shown while the app has not started (no JavaScript or WebAssembly).
-    NeedsScript,
-    /// Shown beside the prerendered board while the app loads.
-    Loading,
-    /// Heading of the new-game form.
-    NewGame,
-    /// The seats fieldset.
-    Players,
-    /// A colour that does not play.
-    SeatOff,
-    /// Two colours each.
-    Teams,
-    /// The rules fieldset.
-    Rules,
-    /// The preset picker.
-    Preset,
-    /// Toggle: free pass.
-    FreePass,
-    /// Toggle: opening roll.
-    StartRoll,
-    /// Toggle: french rules.
-    French,
-    /// Toggle: barricades may go on the bottom row.
-    BottomRow,
-    /// Heading of the opening rolls.
-    Opening,
-    /// The seed field.
-    Seed,
-    /// Placeholder of the seed field (no seed: random dice).
-    SeedHint,
-    /// Start a game with the form's choices.
-    Start,
-    /// Start at once with the remembered choices.
-    QuickStart,
-    /// Leave the form and go back to the game.
-    BackToGame,
-    /// Animation speed.
-    Speed,
-    /// Roll the die.
-    Roll,
-    /// Pass the turn.
-    Pass,
-    /// Undo.
-    Undo,
-    /// Redo.
-    Redo,
-    /// The hint button.
-    Hint,
-    /// Open the new-game form.
-    NewGameButton,
-    /// French: roll again.
-    Again,
-    /// French: end the turn.
-    EndTurn,
-    /// Same players again.
-    Rematch,
-    /// The move log heading.
-    Moves,
-    /// Nothing played yet.
-    NoMoves,
-    /// Statistics column: player.
-    Player,
-    /// Statistics column: turns.
-    Turns,
-    /// Statistics column: captures.
-    Captures,
-    /// Statistics column: barricades moved.
-    Barricades,
-    /// Cancel the selection.
-    Cancel,
-    /// The settings heading.
-    Settings,
-    /// The new-game choice of playing by link.
-    ByLink,
-    /// Open the share box.
-    Share,
-    /// Copy the link.
-    Copy,
-    /// Open the system share sheet.
-    Send,
-    /// The link was copied.
-    Copied,
-    /// The clipboard refused.
-    CopyFailed,
-    /// The QR code's accessible name.
-    QrCode,
-    /// The replay viewer's heading.
-    Replay,
-    /// Replay: to the start.
-    First,
-    /// Replay: one decision back.
-    Back,
-    /// Replay: play on its own.
-    Autoplay,
-    /// Replay: stop playing on its own.
-    Pause,
-    /// Replay: one decision forward.
-    Forward,
-    /// Replay: to the end.
-    Last,
-    /// Replay: start a live game at the ply shown.
-    PlayFromHere,
-    /// Leave the replay viewer.
-    Close,
-    /// A link replaced the game in progress.
-    PutAside,
-    /// Go back to the game put aside.
-    Resume,
+/// A piece of user-visible text: a line of every language file (its
+/// English text is in its documentation).
+macro_rules! texts {
+    ($($(#[doc = $doc:literal])* $name:ident = $key:literal,)*) => {
+        /// A piece of user-visible text (its English text is shown).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Text {
+            $($(#[doc = $doc])* $name,)*
+        }
+
+        impl Text {
+            /// The keys of the language files, in order.
+            pub const KEYS: &[&str] = &[$($key),*];
+            /// How many texts a language has.
+            pub const COUNT: usize = Text::KEYS.len();
+        }
+    };
 }
 
-/// The English text for `text`.
+texts! {
+    /// "Language"
+    Language = "language",
+    /// "Barricade"
+    Title = "title",
+    /// "Race your pawns to the top. Move the barricades to block the others."
+    Tagline = "tagline",
+    /// "The Barricade board"
+    BoardLabel = "board_label",
+    /// "The goal"
+    Goal = "goal",
+    /// "Barricade"
+    Barricade = "barricade",
+    /// "The village"
+    Village = "village",
+    /// "The forest"
+    Forest = "forest",
+    /// "How to play"
+    HowToPlay = "how_to_play",
+    /// "Board"
+    BoardChoice = "board_choice",
+    /// "Sound"
+    Sound = "sound",
+    /// "Classic"
+    BoardClassic = "board_classic",
+    /// "Quick (four pawns, six barricades)"
+    BoardQuick = "board_quick",
+    /// "Barricade held by this pawn"
+    HeldBarricade = "held_barricade",
+    /// "Barricade needs JavaScript and WebAssembly to run."
+    NeedsScript = "needs_script",
+    /// "Loading the game…"
+    Loading = "loading",
+    /// "New game"
+    NewGame = "new_game",
+    /// "Players"
+    Players = "players",
+    /// "Not playing"
+    SeatOff = "seat_off",
+    /// "Two colours each (red + yellow against green + blue)"
+    Teams = "teams",
+    /// "Rules"
+    Rules = "rules",
+    /// "Rule set"
+    Preset = "preset",
+    /// "Pass even when a move exists"
+    FreePass = "free_pass",
+    /// "Opening roll: the highest starts and moves with it"
+    StartRoll = "start_roll",
+    /// "French: opening rolls set the order, a 6 goes again, barricades are held, pawns bounce at the goal"
+    French = "french",
+    /// "Barricades may go on the bottom row"
+    BottomRow = "bottom_row",
+    /// "Opening"
+    Opening = "opening",
+    /// "Dice seed"
+    Seed = "seed",
+    /// "Random"
+    SeedHint = "seed_hint",
+    /// "Start game"
+    Start = "start",
+    /// "Quick start"
+    QuickStart = "quick_start",
+    /// "Back to the game"
+    BackToGame = "back_to_game",
+    /// "Speed"
+    Speed = "speed",
+    /// "Roll"
+    Roll = "roll",
+    /// "Pass"
+    Pass = "pass",
+    /// "Undo"
+    Undo = "undo",
+    /// "Redo"
+    Redo = "redo",
+    /// "Hint"
+    Hint = "hint",
+    /// "New game"
+    NewGameButton = "new_game_button",
+    /// "Roll again"
+    Again = "again",
+    /// "End turn"
+    EndTurn = "end_turn",
+    /// "Rematch"
+    Rematch = "rematch",
+    /// "Moves"
+    Moves = "moves",
+    /// "No moves yet."
+    NoMoves = "no_moves",
+    /// "Player"
+    Player = "player",
+    /// "Turns"
+    Turns = "turns",
+    /// "Captures"
+    Captures = "captures",
+    /// "Barricades moved"
+    Barricades = "barricades",
+    /// "Cancel"
+    Cancel = "cancel",
+    /// "Settings"
+    Settings = "settings",
+    /// "Play by link: each player on their own device, the game goes back and forth as a link"
+    ByLink = "by_link",
+    /// "Share"
+    Share = "share",
+    /// "Copy link"
+    Copy = "copy",
+    /// "Send…"
+    Send = "send",
+    /// "Link copied."
+    Copied = "copied",
+    /// "Select the link and copy it."
+    CopyFailed = "copy_failed",
+    /// "QR code of the link"
+    QrCode = "qr_code",
+    /// "Replay"
+    Replay = "replay",
+    /// "To the start"
+    First = "first",
+    /// "One move back"
+    Back = "back",
+    /// "Play"
+    Autoplay = "autoplay",
+    /// "Pause"
+    Pause = "pause",
+    /// "One move forward"
+    Forward = "forward",
+    /// "To the end"
+    Last = "last",
+    /// "Play from here"
+    PlayFromHere = "play_from_here",
+    /// "Close"
+    Close = "close",
+    /// "Your game in progress was put aside. "Other game" goes back to it."
+    PutAside = "put_aside",
+    /// "Other game"
+    Resume = "resume",
+    /// "Red"
+    Red = "red",
+    /// "Green"
+    Green = "green",
+    /// "Yellow"
+    Yellow = "yellow",
+    /// "Blue"
+    Blue = "blue",
+    /// "{0} and {1}"
+    Team = "team",
+    /// "Person"
+    Person = "person",
+    /// "Computer, easy"
+    ComputerEasy = "computer_easy",
+    /// "Computer, medium"
+    ComputerMedium = "computer_medium",
+    /// "Computer, hard"
+    ComputerHard = "computer_hard",
+    /// "Computer, master"
+    ComputerMaster = "computer_master",
+    /// "Malefiz (Ravensburger)"
+    PresetRavensburger = "preset_ravensburger",
+    /// "Barricade (Jumbo)"
+    PresetStartRoll = "preset_start_roll",
+    /// "Barricade (rule sheet)"
+    PresetBarricade = "preset_barricade",
+    /// "Barricade (French rules)"
+    PresetFrench = "preset_french",
+    /// "Custom"
+    PresetCustom = "preset_custom",
+    /// "The classic: no extra roll on a 6, and barricades never go on the bottom row."
+    SummaryRavensburger = "summary_ravensburger",
+    /// "Everyone rolls first: the highest roll starts and moves with it."
+    SummaryStartRoll = "summary_start_roll",
+    /// "You may always pass instead of moving, and barricades may also go on the bottom row."
+    SummaryBarricade = "summary_barricade",
+    /// "Opening rolls set the order, a 6 may go again, a taken barricade is held until your next turn, and pawns bounce at the goal."
+    SummaryFrench = "summary_french",
+    /// "Your own mix of the rules below."
+    SummaryCustom = "summary_custom",
+    /// "Slow"
+    SpeedSlow = "speed_slow",
+    /// "Normal"
+    SpeedNormal = "speed_normal",
+    /// "Fast"
+    SpeedFast = "speed_fast",
+    /// "Instant"
+    SpeedInstant = "speed_instant",
+    /// "{0}: roll the die."
+    PromptRoll = "prompt_roll",
+    /// "{0}: choose a pawn to move."
+    PromptChoosePawn = "prompt_choose_pawn",
+    /// "{0}: choose a pawn to move, or pass."
+    PromptChoosePawnOrPass = "prompt_choose_pawn_or_pass",
+    /// "{0}: choose where to go."
+    PromptChooseSquare = "prompt_choose_square",
+    /// "{0}: choose where to go, or pass."
+    PromptChooseSquareOrPass = "prompt_choose_square_or_pass",
+    /// "{0}: the roll is too high for the goal, so the pawn bounces off it. Choose where it ends."
+    PromptBounce = "prompt_bounce",
+    /// "{0}: put the barricade on a lit square."
+    PromptDrop = "prompt_drop",
+    /// "{0} cannot move and passes."
+    PromptStuck = "prompt_stuck",
+    /// "{0}: roll again with the same pawn, or end the turn."
+    PromptAgain = "prompt_again",
+    /// "{0} is thinking…"
+    PromptThinking = "prompt_thinking",
+    /// "{0} moves…"
+    PromptWalking = "prompt_walking",
+    /// "{0}'s turn"
+    WhoseTurn = "whose_turn",
+    /// "{0} wins!"
+    WinsOne = "wins_one",
+    /// "{0} win!"
+    WinsTeam = "wins_team",
+    /// "end turn"
+    LogEndTurn = "log_end_turn",
+    /// "roll again"
+    LogRollAgain = "log_roll_again",
+    /// "Opening rolls: {0}. {1} Order of play: {2}."
+    OpeningRolls = "opening_rolls",
+    /// "tie"
+    OpeningTie = "opening_tie",
+    /// "{0} starts and moves {1}."
+    StartsAndMoves = "starts_and_moves",
+    /// "{0} starts and rolls again to begin."
+    StartsAndRolls = "starts_and_rolls",
+    /// "{0} rolled {1}"
+    NewsRolled = "news_rolled",
+    /// "{0} rolled {1} and cannot move"
+    NewsStuck = "news_stuck",
+    /// "{0} captured {1} on {2}"
+    NewsCaptured = "news_captured",
+    /// "{0} moved to {1} and put the barricade on {2}"
+    NewsMovedAndDropped = "news_moved_and_dropped",
+    /// "{0} moved to {1}"
+    NewsMoved = "news_moved",
+    /// "{0} ended the turn"
+    NewsEndedTurn = "news_ended_turn",
+    /// "{0} passed"
+    NewsPassed = "news_passed",
+    /// "{0} put a barricade on {1}"
+    NewsPlaced = "news_placed",
+    /// "{0} rolls again"
+    NewsRollsAgain = "news_rolls_again",
+    /// "Move taken back"
+    NewsUndone = "news_undone",
+    /// "Move played again"
+    NewsRedone = "news_redone",
+    /// "Hint: {0}"
+    NewsHint = "news_hint",
+    /// "{0} pawn on {1}"
+    PawnOn = "pawn_on",
+    /// "{0} pawn at home"
+    PawnAtHome = "pawn_at_home",
+    /// "{0} pawn in the forest"
+    PawnInForest = "pawn_in_forest",
+    /// "Move to {0}"
+    MoveTo = "move_to",
+    /// "Put the barricade on {0}"
+    DropOn = "drop_on",
+    /// "Die showing {0}. Roll"
+    DieShowingRoll = "die_showing_roll",
+    /// "Die showing {0}"
+    DieShowing = "die_showing",
+    /// "Roll the die"
+    RollTheDie = "roll_the_die",
+    /// "Die"
+    Die = "die",
+    /// "Your saved game could not be read ({0}). It is kept as a backup; a new game starts."
+    SaveDamaged = "save_damaged",
+    /// "it holds no game"
+    CodeEmpty = "code_empty",
+    /// "it comes from an unknown version of Barricade"
+    CodeUnknownVersion = "code_unknown_version",
+    /// "it has a wrong character at position {0}"
+    CodeBadCharacter = "code_bad_character",
+    /// "its data is corrupted"
+    CodeCorrupted = "code_corrupted",
+    /// "it is cut short"
+    CodeTruncated = "code_truncated",
+    /// "its game settings are impossible ({0})"
+    CodeBadHeader = "code_bad_header",
+    /// "move {0} in it is not legal"
+    CodeIllegalMove = "code_illegal_move",
+    /// "This link is damaged: {0}. The {1} {1?move before is|moves before are} shown."
+    LinkDamaged = "link_damaged",
+    /// "This link cannot be opened: {0}. Start a new game instead."
+    LinkUnreadable = "link_unreadable",
+    /// "This link is not a Barricade game. Start a new game instead."
+    LinkUnknown = "link_unknown",
+    /// "Move {0} of {1}"
+    ReplayAt = "replay_at",
+    /// "The game is over. Send this link to the others so they see the end."
+    SendLinkOver = "send_link_over",
+    /// "Your turn is done. Send this link to {0}."
+    SendLink = "send_link",
+    /// "Dice seed: {0}"
+    DiceSeed = "dice_seed",
+    /// "Each colour's chance to win after every move"
+    ChartLabel = "chart_label",
+    /// "Working out the chances: {0} of {1} {1?position|positions}"
+    Analysing = "analysing",
+    /// "Move {0}, {1} {2}: {3}'s chance to win from {4}% to {5}%"
+    SwingLabel = "swing_label",
+    /// "Move {0} decided the game: after {1}'s {2}, {3} stayed the favourite to the end."
+    DecidedBy = "decided_by",
+    /// "The game is not over: no move has decided it yet."
+    NoDecider = "no_decider",
+}
+
+/// The text of `text` in the language in use.
 ///
 /// ```
 /// use barricade_web::text::{t, Text};
 /// assert_eq!(t(Text::Title), "Barricade");
 /// ```
 pub fn t(text: Text) -> &'static str {
-    match text {
-        Text::Title => "Barricade",
-        Text::Tagline => "Race your pawns to the top. Move the barricades to block the others.",
-        Text::BoardLabel => "The Barricade board",
-        Text::Goal => "The goal",
-        Text::Barricade => "Barricade",
-        Text::Village => "The village",
-        Text::Forest => "The forest",
-        Text::HowToPlay => "How to play",
-        Text::BoardChoice => "Board",
-        Text::Sound => "Sound",
-        Text::BoardClassic => "Classic",
-        Text::BoardQuick => "Quick (four pawns, six barricades)",
-        Text::HeldBarricade => "Barricade held by this pawn",
-        Text::NeedsScript => "Barricade needs JavaScript and WebAssembly to run.",
-        Text::Loading => "Loading the game…",
-        Text::NewGame => "New game",
-        Text::Players => "Players",
-        Text::SeatOff => "Not playing",
-        Text::Teams => "Two colours each (red + yellow against green + blue)",
-        Text::Rules => "Rules",
-        Text::Preset => "Rule set",
-        Text::FreePass => "Pass even when a move exists",
-        Text::StartRoll => "Opening roll: the highest starts and moves with it",
-        Text::French => {
-            "French: opening rolls set the order, a 6 goes again, barricades are held, pawns bounce at the goal"
-        }
-        Text::BottomRow => "Barricades may go on the bottom row",
-        Text::Opening => "Opening",
-        Text::Seed => "Dice seed",
-        Text::SeedHint => "Random",
-        Text::Start => "Start game",
-        Text::QuickStart => "Quick start",
-        Text::BackToGame => "Back to the game",
-        Text::Speed => "Speed",
-        Text::Roll => "Roll",
-        Text::Pass => "Pass",
-        Text::Undo => "Undo",
-        Text::Redo => "Redo",
-        Text::Hint => "Hint",
-        Text::NewGameButton => "New game",
-        Text::Again => "Roll again",
-        Text::EndTurn => "End turn",
-        Text::Rematch => "Rematch",
-        Text::Moves => "Moves",
-        Text::NoMoves => "No moves yet.",
-        Text::Player => "Player",
-        Text::Turns => "Turns",
-        Text::Captures => "Captures",
-        Text::Barricades => "Barricades moved",
-        Text::Cancel => "Cancel",
-        Text::Settings => "Settings",
-        Text::ByLink => {
-            "Play by link: each player on their own device, the game goes back and forth as a link"
-        }
-        Text::Share => "Share",
-        Text::Copy => "Copy link",
-        Text::Send => "Send…",
-        Text::Copied => "Link copied.",
-        Text::CopyFailed => "Select the link and copy it.",
-        Text::QrCode => "QR code of the link",
-        Text::Replay => "Replay",
-        Text::First => "To the start",
-        Text::Back => "One move back",
-        Text::Autoplay => "Play",
-        Text::Pause => "Pause",
-        Text::Forward => "One move forward",
-        Text::Last => "To the end",
-        Text::PlayFromHere => "Play from here",
-        Text::Close => "Close",
-        Text::PutAside => "Your game in progress was put aside. \"Other game\" goes back to it.",
-        Text::Resume => "Other game",
-    }
+    lookup(text)
 }
 
-/// The English name of a colour, capitalised for sentences.
+/// The name of a colour, as in a list of players.
 ///
 /// ```
 /// use barricade_rules::Colour;
 /// assert_eq!(barricade_web::text::colour_name(Colour::Red), "Red");
 /// ```
 pub fn colour_name(colour: Colour) -> &'static str {
-    match colour {
-        Colour::Red => "Red",
-        Colour::Green => "Green",
-        Colour::Yellow => "Yellow",
-        Colour::Blue => "Blue",
-    }
+    crate::i18n::colour_form(colour, 0)
 }
 
 /// A team's name: its colours joined by "and".
@@ -254,19 +368,23 @@ pub fn colour_name(colour: Colour) -> &'static str {
 /// assert_eq!(barricade_web::text::team_name(team), "Red and Yellow");
 /// ```
 pub fn team_name(team: Team) -> String {
-    let names: Vec<&str> = team.iter().map(colour_name).collect();
-    names.join(" and ")
+    fill_in_one("{0}", Arg::Team(team))
+}
+
+/// `template` with one value filled in.
+fn fill_in_one(template: &str, arg: Arg) -> String {
+    crate::i18n::fill_in(template, &[arg])
 }
 
 /// The name of a kind of player.
 pub fn seat_kind(kind: SeatKind) -> &'static str {
-    match kind {
-        SeatKind::Human => "Person",
-        SeatKind::Computer(Level::Easy) => "Computer, easy",
-        SeatKind::Computer(Level::Medium) => "Computer, medium",
-        SeatKind::Computer(Level::Hard) => "Computer, hard",
-        SeatKind::Computer(Level::Master) => "Computer, master",
-    }
+    t(match kind {
+        SeatKind::Human => Text::Person,
+        SeatKind::Computer(Level::Easy) => Text::ComputerEasy,
+        SeatKind::Computer(Level::Medium) => Text::ComputerMedium,
+        SeatKind::Computer(Level::Hard) => Text::ComputerHard,
+        SeatKind::Computer(Level::Master) => Text::ComputerMaster,
+    })
 }
 
 /// The name of a rule preset, as the box it comes from is known.
@@ -275,40 +393,34 @@ pub fn seat_kind(kind: SeatKind) -> &'static str {
 /// assert_eq!(barricade_web::text::preset_name("start-roll"), "Barricade (Jumbo)");
 /// ```
 pub fn preset_name(preset: &str) -> &'static str {
-    match preset {
-        "ravensburger" => "Malefiz (Ravensburger)",
-        "start-roll" => "Barricade (Jumbo)",
-        "barricade" => "Barricade (rule sheet)",
-        "french" => "Barricade (French rules)",
-        _ => "Custom",
-    }
+    t(match preset {
+        "ravensburger" => Text::PresetRavensburger,
+        "start-roll" => Text::PresetStartRoll,
+        "barricade" => Text::PresetBarricade,
+        "french" => Text::PresetFrench,
+        _ => Text::PresetCustom,
+    })
 }
 
 /// One line on how a rule preset differs from the others.
 pub fn preset_summary(preset: &str) -> &'static str {
-    match preset {
-        "ravensburger" => {
-            "The classic: no extra roll on a 6, and barricades never go on the bottom row."
-        }
-        "start-roll" => "Everyone rolls first: the highest roll starts and moves with it.",
-        "barricade" => {
-            "You may always pass instead of moving, and barricades may also go on the bottom row."
-        }
-        "french" => {
-            "Opening rolls set the order, a 6 may go again, a taken barricade is held until your next turn, and pawns bounce at the goal."
-        }
-        _ => "Your own mix of the rules below.",
-    }
+    t(match preset {
+        "ravensburger" => Text::SummaryRavensburger,
+        "start-roll" => Text::SummaryStartRoll,
+        "barricade" => Text::SummaryBarricade,
+        "french" => Text::SummaryFrench,
+        _ => Text::SummaryCustom,
+    })
 }
 
 /// The name of an animation speed.
 pub fn speed_name(speed: Speed) -> &'static str {
-    match speed {
-        Speed::Slow => "Slow",
-        Speed::Normal => "Normal",
-        Speed::Fast => "Fast",
-        Speed::Instant => "Instant",
-    }
+    t(match speed {
+        Speed::Slow => Text::SpeedSlow,
+        Speed::Normal => Text::SpeedNormal,
+        Speed::Fast => Text::SpeedFast,
+        Speed::Instant => Text::SpeedInstant,
+    })
 }
 
 /// What the player to move should do now.
@@ -346,27 +458,25 @@ pub enum Prompt {
 /// assert_eq!(prompt(Colour::Red, Prompt::Roll), "Red: roll the die.");
 /// ```
 pub fn prompt(colour: Colour, prompt: Prompt) -> String {
-    let name = colour_name(colour);
-    match prompt {
-        Prompt::Roll => format!("{name}: roll the die."),
-        Prompt::ChoosePawn => format!("{name}: choose a pawn to move."),
-        Prompt::ChoosePawnOrPass => format!("{name}: choose a pawn to move, or pass."),
-        Prompt::ChooseSquare => format!("{name}: choose where to go."),
-        Prompt::ChooseSquareOrPass => format!("{name}: choose where to go, or pass."),
-        Prompt::Bounce => format!(
-            "{name}: the roll is too high for the goal, so the pawn bounces off it. Choose where it ends."
-        ),
-        Prompt::Drop => format!("{name}: put the barricade on a lit square."),
-        Prompt::Stuck => format!("{name} cannot move and passes."),
-        Prompt::Again => format!("{name}: roll again with the same pawn, or end the turn."),
-        Prompt::Thinking => format!("{name} is thinking…"),
-        Prompt::Walking => format!("{name} moves…"),
-    }
+    let text = match prompt {
+        Prompt::Roll => Text::PromptRoll,
+        Prompt::ChoosePawn => Text::PromptChoosePawn,
+        Prompt::ChoosePawnOrPass => Text::PromptChoosePawnOrPass,
+        Prompt::ChooseSquare => Text::PromptChooseSquare,
+        Prompt::ChooseSquareOrPass => Text::PromptChooseSquareOrPass,
+        Prompt::Bounce => Text::PromptBounce,
+        Prompt::Drop => Text::PromptDrop,
+        Prompt::Stuck => Text::PromptStuck,
+        Prompt::Again => Text::PromptAgain,
+        Prompt::Thinking => Text::PromptThinking,
+        Prompt::Walking => Text::PromptWalking,
+    };
+    fill(text, &[Arg::Colour(colour)])
 }
 
 /// The turn marker: "Red's turn".
 pub fn whose_turn(colour: Colour) -> String {
-    format!("{}'s turn", colour_name(colour))
+    fill(Text::WhoseTurn, &[Arg::Colour(colour)])
 }
 
 /// The end-screen headline.
@@ -376,11 +486,12 @@ pub fn whose_turn(colour: Colour) -> String {
 /// assert_eq!(barricade_web::text::wins(ColourSet::single(Colour::Blue)), "Blue wins!");
 /// ```
 pub fn wins(team: Team) -> String {
-    if team.len() > 1 {
-        format!("{} win!", team_name(team))
+    let text = if team.len() > 1 {
+        Text::WinsTeam
     } else {
-        format!("{} wins!", team_name(team))
-    }
+        Text::WinsOne
+    };
+    fill(text, &[Arg::Team(team)])
 }
 
 /// A decision on `board` as the log shows it, e.g. "4 · k9-i9 x g8". The
@@ -400,8 +511,8 @@ pub fn wins(team: Team) -> String {
 /// ```
 pub fn log_line(board: &Board, roll: Option<Roll>, mv: Move) -> String {
     match (roll, mv) {
-        (None, Move::Pass) => "end turn".into(),
-        (_, Move::Again) => "roll again".into(),
+        (None, Move::Pass) => t(Text::LogEndTurn).into(),
+        (_, Move::Again) => t(Text::LogRollAgain).into(),
         (Some(r), _) => format!("{r} · {}", board.move_name(mv)),
         (None, _) => board.move_name(mv),
     }
@@ -432,19 +543,23 @@ pub fn opening(o: &Opening) -> String {
         })
         .collect();
     let n = o.seats.len();
-    let order: Vec<&str> = (0..n)
+    let order: Vec<Colour> = (0..n)
         .filter_map(|i| o.seats.colour((o.first + i) % n))
-        .map(colour_name)
         .collect();
-    let first = order.first().copied().unwrap_or_default();
+    let names: Vec<&str> = order.iter().map(|&c| colour_name(c)).collect();
+    let first = Arg::Colour(order.first().copied().unwrap_or(Colour::Red));
     let start = match o.roll {
-        Some(r) => format!("{first} starts and moves {r}."),
-        None => format!("{first} starts and rolls again to begin."),
+        Some(r) => fill(Text::StartsAndMoves, &[first, Arg::Num(r.get().into())]),
+        None => fill(Text::StartsAndRolls, &[first]),
     };
-    format!(
-        "Opening rolls: {}. {start} Order of play: {}.",
-        rounds.join("; tie: "),
-        order.join(", ")
+    let tie = format!("; {}: ", t(Text::OpeningTie));
+    fill(
+        Text::OpeningRolls,
+        &[
+            Arg::Str(&rounds.join(&tie)),
+            Arg::Str(&start),
+            Arg::Str(&names.join(", ")),
+        ],
     )
 }
 
@@ -459,50 +574,53 @@ pub fn opening(o: &Opening) -> String {
 pub fn news(board: &Board, news: News) -> String {
     let name = |s: Square| board.name(s);
     match news {
-        News::Rolled(c, r) => format!("{} rolled {r}", colour_name(c)),
-        News::Stuck(c, r) => format!("{} rolled {r} and cannot move", colour_name(c)),
+        News::Rolled(c, r) => fill(Text::NewsRolled, &[Arg::Colour(c), roll(r)]),
+        News::Stuck(c, r) => fill(Text::NewsStuck, &[Arg::Colour(c), roll(r)]),
         News::Played(e) => {
-            let who = colour_name(e.colour);
+            let who = Arg::Colour(e.colour);
             match (e.mv, e.captured) {
-                (Move::Step { to, .. }, Some(victim)) => {
-                    format!("{who} captured {} on {}", colour_name(victim), name(to))
-                }
+                (Move::Step { to, .. }, Some(victim)) => fill(
+                    Text::NewsCaptured,
+                    &[who, Arg::Colour(victim), Arg::Str(&name(to))],
+                ),
                 (Move::Step { to, drop, .. }, None) => match drop {
-                    Some(d) => format!(
-                        "{who} moved to {} and put the barricade on {}",
-                        name(to),
-                        name(d)
+                    Some(d) => fill(
+                        Text::NewsMovedAndDropped,
+                        &[who, Arg::Str(&name(to)), Arg::Str(&name(d))],
                     ),
-                    None => format!("{who} moved to {}", name(to)),
+                    None => fill(Text::NewsMoved, &[who, Arg::Str(&name(to))]),
                 },
-                (Move::Pass, _) if e.roll.is_none() => format!("{who} ended the turn"),
-                (Move::Pass, _) => format!("{who} passed"),
-                (Move::Place(s), _) => format!("{who} put a barricade on {}", name(s)),
-                (Move::Again, _) => format!("{who} rolls again"),
+                (Move::Pass, _) if e.roll.is_none() => fill(Text::NewsEndedTurn, &[who]),
+                (Move::Pass, _) => fill(Text::NewsPassed, &[who]),
+                (Move::Place(s), _) => fill(Text::NewsPlaced, &[who, Arg::Str(&name(s))]),
+                (Move::Again, _) => fill(Text::NewsRollsAgain, &[who]),
             }
         }
-        News::Undone => "Move taken back".to_string(),
-        News::Redone => "Move played again".to_string(),
-        News::Hint(roll, mv) => format!("Hint: {}", log_line(board, roll, mv)),
+        News::Undone => t(Text::NewsUndone).to_string(),
+        News::Redone => t(Text::NewsRedone).to_string(),
+        News::Hint(roll, mv) => fill(Text::NewsHint, &[Arg::Str(&log_line(board, roll, mv))]),
     }
+}
+
+/// A roll as a value of a message.
+fn roll(r: Roll) -> Arg<'static> {
+    Arg::Num(r.get().into())
 }
 
 /// Accessible name of a pawn on `board`.
 pub fn pawn_label(board: &Board, colour: Colour, at: Place) -> String {
+    let who = Arg::Colour(colour);
     match at {
-        Place::On(s) => format!("{} pawn on {}", colour_name(colour), board.name(s)),
-        Place::Home(_) => format!("{} pawn at home", colour_name(colour)),
-        Place::Forest(_) => format!("{} pawn in the forest", colour_name(colour)),
+        Place::On(s) => fill(Text::PawnOn, &[who, Arg::Str(&board.name(s))]),
+        Place::Home(_) => fill(Text::PawnAtHome, &[who]),
+        Place::Forest(_) => fill(Text::PawnInForest, &[who]),
     }
 }
 
 /// Accessible name of a square of `board` the player may act on.
 pub fn square_label(board: &Board, square: Square, drop: bool) -> String {
-    if drop {
-        format!("Put the barricade on {}", board.name(square))
-    } else {
-        format!("Move to {}", board.name(square))
-    }
+    let text = if drop { Text::DropOn } else { Text::MoveTo };
+    fill(text, &[Arg::Str(&board.name(square))])
 }
 
 /// Accessible name of the die: what it shows, and "Roll" only when it
@@ -517,30 +635,29 @@ pub fn square_label(board: &Board, square: Square, drop: bool) -> String {
 /// ```
 pub fn die_label(value: Option<Roll>, can_roll: bool) -> String {
     match (value, can_roll) {
-        (Some(r), true) => format!("Die showing {r}. Roll"),
-        (Some(r), false) => format!("Die showing {r}"),
-        (None, true) => "Roll the die".to_string(),
-        (None, false) => "Die".to_string(),
+        (Some(r), true) => fill(Text::DieShowingRoll, &[roll(r)]),
+        (Some(r), false) => fill(Text::DieShowing, &[roll(r)]),
+        (None, true) => t(Text::RollTheDie).to_string(),
+        (None, false) => t(Text::Die).to_string(),
     }
 }
 
 /// The message when a stored game could not be read.
 pub fn save_damaged(reason: &str) -> String {
-    format!(
-        "Your saved game could not be read ({reason}). It is kept as a backup; a new game starts."
-    )
+    fill(Text::SaveDamaged, &[Arg::Str(reason)])
 }
 
 /// Why a link's game code cannot be read, in plain words.
 fn code_problem(kind: &CodeErrorKind) -> String {
+    let number = |i: usize| [Arg::Num(i as u64)];
     match kind {
-        CodeErrorKind::Empty => "it holds no game".into(),
-        CodeErrorKind::UnknownVersion(_) => "it comes from an unknown version of Barricade".into(),
-        CodeErrorKind::BadCharacter(i) => format!("it has a wrong character at position {}", i + 1),
-        CodeErrorKind::Corrupted => "its data is corrupted".into(),
-        CodeErrorKind::Truncated(_) => "it is cut short".into(),
-        CodeErrorKind::BadHeader(why) => format!("its game settings are impossible ({why})"),
-        CodeErrorKind::IllegalMove(ply) => format!("move {ply} in it is not legal"),
+        CodeErrorKind::Empty => t(Text::CodeEmpty).into(),
+        CodeErrorKind::UnknownVersion(_) => t(Text::CodeUnknownVersion).into(),
+        CodeErrorKind::BadCharacter(i) => fill(Text::CodeBadCharacter, &number(i + 1)),
+        CodeErrorKind::Corrupted => t(Text::CodeCorrupted).into(),
+        CodeErrorKind::Truncated(_) => t(Text::CodeTruncated).into(),
+        CodeErrorKind::BadHeader(why) => fill(Text::CodeBadHeader, &[Arg::Str(why)]),
+        CodeErrorKind::IllegalMove(ply) => fill(Text::CodeIllegalMove, &number(*ply)),
     }
 }
 
@@ -552,55 +669,56 @@ fn code_problem(kind: &CodeErrorKind) -> String {
 /// assert_eq!(m, "This link is damaged: move 9 in it is not legal. The 8 moves before are shown.");
 /// ```
 pub fn link_damaged(kind: &CodeErrorKind, valid: usize) -> String {
-    format!(
-        "This link is damaged: {}. The {valid} moves before are shown.",
-        code_problem(kind)
+    let problem = code_problem(kind);
+    fill(
+        Text::LinkDamaged,
+        &[Arg::Str(&problem), Arg::Num(valid as u64)],
     )
 }
 
 /// The message for a link whose game cannot be opened at all.
 pub fn link_unreadable(kind: &CodeErrorKind) -> String {
-    format!(
-        "This link cannot be opened: {}. Start a new game instead.",
-        code_problem(kind)
-    )
+    fill(Text::LinkUnreadable, &[Arg::Str(&code_problem(kind))])
 }
 
 /// The message for an address part that is no Barricade link.
 pub fn link_unknown() -> String {
-    "This link is not a Barricade game. Start a new game instead.".into()
+    t(Text::LinkUnknown).into()
 }
 
 /// Where the replay viewer is: "Move 12 of 140".
 pub fn replay_at(ply: usize, len: usize) -> String {
-    format!("Move {ply} of {len}")
+    fill(
+        Text::ReplayAt,
+        &[Arg::Num(ply as u64), Arg::Num(len as u64)],
+    )
 }
 
 /// In a game by link, once this device has played: who gets the link.
 pub fn send_link(next: Colour, over: bool) -> String {
     if over {
-        "The game is over. Send this link to the others so they see the end.".into()
+        t(Text::SendLinkOver).into()
     } else {
-        format!(
-            "Your turn is done. Send this link to {}.",
-            colour_name(next)
-        )
+        fill(Text::SendLink, &[Arg::Colour(next)])
     }
 }
 
 /// The dice seed, for another table to play the same dice.
 pub fn dice_seed(seed: u64) -> String {
-    format!("Dice seed: {seed}")
+    fill(Text::DiceSeed, &[Arg::Num(seed)])
 }
 
 /// The accessible name of the analysis chart.
 pub fn chart_label() -> &'static str {
-    "Each colour's chance to win after every move"
+    t(Text::ChartLabel)
 }
 
 /// While the analysis runs: "Working out the chances: 12 of 141 positions".
 pub fn analysing(done: usize, total: usize) -> String {
-    format!("Working out the chances: {done} of {total} positions")
+    fill(
+        Text::Analysing,
+        &[Arg::Num(done as u64), Arg::Num(total as u64)],
+    )
 }
 
 /// A marked move on the chart (`mv`: the move's name on its board).
@@ -618,10 +736,16 @@ pub fn swing_label(
     before: u32,
     after: u32,
 ) -> String {
-    format!(
-        "Move {ply}, {} {mv}: {}'s chance to win from {before}% to {after}%",
-        colour_name(mover),
-        colour_name(colour)
+    fill(
+        Text::SwingLabel,
+        &[
+            Arg::Num(ply as u64),
+            Arg::Colour(mover),
+            Arg::Str(mv),
+            Arg::Colour(colour),
+            Arg::Num(before.into()),
+            Arg::Num(after.into()),
+        ],
     )
 }
 
@@ -635,14 +759,18 @@ pub fn swing_label(
 /// assert_eq!(m, "Move 57 decided the game: after Blue's pass, Red stayed the favourite to the end.");
 /// ```
 pub fn decided_by(ply: usize, mover: Colour, mv: &str, winner: Team) -> String {
-    format!(
-        "Move {ply} decided the game: after {}'s {mv}, {} stayed the favourite to the end.",
-        colour_name(mover),
-        team_name(winner)
+    fill(
+        Text::DecidedBy,
+        &[
+            Arg::Num(ply as u64),
+            Arg::Colour(mover),
+            Arg::Str(mv),
+            Arg::Team(winner),
+        ],
     )
 }
 
 /// The line under a complete chart of a game without a winner.
 pub fn no_decider() -> &'static str {
-    "The game is not over: no move has decided it yet."
+    t(Text::NoDecider)
 }

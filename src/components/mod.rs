@@ -15,6 +15,7 @@ pub use dom::escape;
 
 use crate::action::Action;
 use crate::ctx::{Ctx, Screen};
+use crate::i18n::Language;
 use crate::text::{Text, t};
 use crate::{browser, clock};
 use barricade_rules::{Colour, Square};
@@ -108,9 +109,11 @@ pub fn App() -> impl IntoView {
     let mut chart = String::new();
     Effect::new(move |_| {
         let screen = ctx.screen.get();
+        // A new language redraws the panel in its words.
+        let language = ctx.language.get();
         let Some(el) = aside.get() else { return };
-        if shown != Some(screen) {
-            shown = Some(screen);
+        if shown != Some((screen, language)) {
+            shown = Some((screen, language));
             let speed = ctx.settings.with_untracked(|s| s.speed);
             let markup = match screen {
                 Screen::Setup => setup_form::markup(speed),
@@ -126,7 +129,7 @@ pub fn App() -> impl IntoView {
             };
             chart.clear();
             let on = ctx.settings.with_untracked(|s| s.sound);
-            el.set_inner_html(&(sound_switch(on) + &markup));
+            el.set_inner_html(&(corner(on, language) + &markup));
         }
         match screen {
             Screen::Setup => setup_form::update(&el, ctx),
@@ -172,7 +175,12 @@ pub fn App() -> impl IntoView {
         }
     };
     let on_change = move |e: ev::Event| {
-        if let Some(el) = dom::closest(&e, "select,input") {
+        if let Some(el) = dom::closest(&e, "[data-language]") {
+            let code = js_sys::Reflect::get(&el, &"value".into()).ok();
+            if let Some(language) = code.and_then(|c| Language::from_code(&c.as_string()?)) {
+                ctx.choose_language(language);
+            }
+        } else if let Some(el) = dom::closest(&e, "select,input") {
             setup_form::changed(&el, ctx);
             panel::speed_changed(ctx, &el);
         }
@@ -180,7 +188,7 @@ pub fn App() -> impl IntoView {
     view! {
         <main node_ref=main class="layout" data-game="">
             <section class="board-area">
-                <Board state=ctx.state on_square on_pawn />
+                <Board state=ctx.state language=ctx.language on_square on_pawn />
 
             </section>
             <aside
@@ -202,19 +210,31 @@ pub fn App() -> impl IntoView {
     }
 }
 
-/// The sound on/off switch, first in the panel of every screen (drawn in
-/// its top right corner): a toggle button (pressed: sound on), kept in
-/// step by the page's attributes effect in `App`. Markup text, like the
-/// panels, for the size budget (as a Leptos view it cost 4.6 KB gzip of
-/// wasm, measured).
-fn sound_switch(on: bool) -> String {
+/// The language menu and the sound on/off switch, first in the panel of
+/// every screen: markup text like the panels (as a Leptos view the switch
+/// alone cost 4.6 KB gzip of wasm, measured). The switch is a toggle
+/// button (pressed: sound on), kept in step by the page's attributes
+/// effect in `App`; the menu names each language in itself.
+fn corner(on: bool, language: Language) -> String {
+    let mut options = String::new();
+    for l in Language::ALL {
+        let selected = if l == language { " selected" } else { "" };
+        options += &format!(
+            r#"<option value="{code}" lang="{code}"{selected}>{}</option>"#,
+            l.name(),
+            code = l.code()
+        );
+    }
     format!(
         concat!(
+            r#"<div class="corner"><select class="language-menu" data-language aria-label="{}">{}</select>"#,
             r#"<button type="button" class="sound-switch" data-action="{}" aria-label="{}" aria-pressed="{}">"#,
             r#"<svg viewBox="0 0 24 24" aria-hidden="true"><path class="speaker" d="M3 9h4l5-4v14l-5-4H3z"/>"#,
             r#"<path class="waves" d="M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12"/>"#,
-            r#"<path class="slash" d="M15 9l6 6M21 9l-6 6"/></svg></button>"#
+            r#"<path class="slash" d="M15 9l6 6M21 9l-6 6"/></svg></button></div>"#
         ),
+        t(Text::Language),
+        options,
         Action::Sound.name(),
         t(Text::Sound),
         on

@@ -2,6 +2,7 @@
 //! last new-game choices.
 
 use super::setup::SetupChoices;
+use crate::i18n::Language;
 
 /// How fast pawns walk and the die tumbles.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -79,6 +80,8 @@ pub struct Settings {
     pub choices: SetupChoices,
     /// Are the game's sounds on?
     pub sound: bool,
+    /// The language chosen in the menu (`None`: the browser's).
+    pub language: Option<Language>,
 }
 
 impl Default for Settings {
@@ -88,29 +91,38 @@ impl Default for Settings {
             speed: Speed::default(),
             choices: SetupChoices::default(),
             sound: true,
+            language: None,
         }
     }
 }
 
 impl Settings {
-    /// Three lines: `speed NAME`, `choices LINE` and `sound on|off`.
+    /// Three lines, `speed NAME`, `choices LINE` and `sound on|off`, and
+    /// `language CODE` once one is chosen.
     ///
     /// ```
-    /// use barricade_web::state::settings::Settings;
+    /// use barricade_web::{i18n::Language, state::settings::Settings};
     /// let s = Settings::default();
     /// assert_eq!(Settings::decode(&s.encode()), s);
     /// let quiet = Settings { sound: false, ..s };
     /// assert_eq!(Settings::decode(&quiet.encode()), quiet);
     /// // Settings saved before the sound switch: sound on.
     /// assert!(Settings::decode("speed fast").sound);
+    /// let german = Settings { language: Language::from_code("de"), ..s };
+    /// assert_eq!(Settings::decode(&german.encode()), german);
     /// ```
     pub fn encode(&self) -> String {
-        format!(
+        let mut text = format!(
             "speed {}\nchoices {}\nsound {}",
             self.speed.code(),
             self.choices.encode(),
             if self.sound { "on" } else { "off" }
-        )
+        );
+        if let Some(language) = self.language {
+            text += "\nlanguage ";
+            text += language.code();
+        }
+        text
     }
 
     /// Reads [`Settings::encode`]; anything unreadable keeps its default.
@@ -123,6 +135,7 @@ impl Settings {
                     settings.choices = SetupChoices::decode(v).unwrap_or_default()
                 }
                 Some(("sound", v)) => settings.sound = v != "off",
+                Some(("language", v)) => settings.language = Language::from_code(v),
                 _ => {}
             }
         }

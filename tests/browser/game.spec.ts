@@ -202,6 +202,8 @@ test("clicking a pawn highlights its destinations within a frame", async ({ page
 
 test("a damaged save is kept as a backup and reported", async ({ page }) => {
   await page.goto("./");
+  // The app runs (it reads the storage when it starts).
+  await page.locator("[data-game]").waitFor();
   await page.evaluate(() => localStorage.setItem("barricade.game", "barricade-save 1\ncode nonsense"));
   await page.reload();
   await expect(page.locator("[data-notice]")).toBeVisible();

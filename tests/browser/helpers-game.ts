@@ -37,6 +37,8 @@ export interface GameSetup {
 /** Opens the app at `url` with no saved game: the new-game form. */
 export async function openFresh(page: Page, url = "./") {
   await page.goto(url);
+  // The app runs (it reads the storage when it starts, after its words).
+  await page.locator("[data-game]").waitFor();
   await page.evaluate(() => localStorage.clear());
   await page.reload();
   await page.locator('[data-screen="setup"]').waitFor();

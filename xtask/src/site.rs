@@ -13,6 +13,9 @@
 //!   before the WebAssembly has loaded;
 //! - `how-to-play.html` is written (`barricade_web::guide::page`), with the
 //!   app's style sheet and its own;
+//! - the language files (`lang/*.txt`) lose their keys: the page reads
+//!   the texts by their order (`barricade_web::i18n::parse`), and the
+//!   keys are a third of a file's download;
 //! - `sw.js` gets the list of files to precache and a build id that
 //!   changes whenever any file changes.
 
@@ -46,6 +49,13 @@ pub fn finish() -> Result<(), String> {
         &dir.join("how-to-play.html"),
         &barricade_web::guide::page(&head),
     )?;
+
+    for file in list_files(&dir)? {
+        if file.starts_with("lang/") && file.ends_with(".txt") {
+            let path = dir.join(&file);
+            write(&path, &language_texts(&read(&path)?))?;
+        }
+    }
 
     let files = list_files(&dir)?;
     let mut build = Sha256::new();
@@ -141,6 +151,16 @@ fn main_style_sheet(html: &str) -> Option<&str> {
     Some(&html[start..end])
 }
 
+/// A language file's texts, one a line, without their keys.
+fn language_texts(file: &str) -> String {
+    let mut texts = String::with_capacity(file.len());
+    for line in file.lines() {
+        texts += line.split_once(" = ").map_or(line, |(_, text)| text);
+        texts.push('\n');
+    }
+    texts
+}
+
 /// The `<link rel="icon">` tag of `html` (minified or not: the minifier
 /// may reorder the attributes and drop the quotes).
 fn icon_link(html: &str) -> Option<&str> {
@@ -220,6 +240,14 @@ mod tests {
         assert!(out.find("Content-Security-Policy").unwrap() < out.find("<script").unwrap());
         let minified = add_csp("<meta charset=utf-8><script>go()</script>").unwrap();
         assert!(minified.starts_with("<meta charset=utf-8>\n    <meta http-equiv"));
+    }
+
+    #[test]
+    fn language_files_are_served_without_keys() {
+        assert_eq!(
+            language_texts("title = Malefiz\nred = Rot|Roten\n"),
+            "Malefiz\nRot|Roten\n"
+        );
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub mod markup;
 pub mod taps;
 
 use crate::geometry::{view, view_box};
+use crate::i18n::Language;
 use crate::scene::Scene;
 use crate::state::GameState;
 use crate::text::{Text, t};
@@ -27,11 +28,12 @@ use web_sys::Element;
 /// that board, or from the board built here (also when the game changes
 /// to another board).
 fn take_over(svg: &Element, board: BoardId) -> Drawn {
-    // The prerendered board is the classic one.
+    // The prerendered board is the classic one, in English.
     let adopted = crate::shell::adopt(svg);
     let layout = board.board();
     if adopted
         && board == BoardId::Classic
+        && crate::i18n::active() == Language::En
         && let Some(h) = find(layout, svg)
     {
         return Drawn::new(layout, svg.clone(), h);
@@ -70,14 +72,21 @@ fn hit_square(board: &Layout, e: &web_sys::Event) -> Option<Square> {
 #[component]
 pub fn Board(
     state: RwSignal<GameState>,
+    /// The page's language: a new one redraws the board in its words.
+    language: RwSignal<Language>,
     on_square: impl Fn(Square) + Copy + 'static,
     on_pawn: impl Fn(Colour, usize) + Copy + 'static,
 ) -> impl IntoView {
     let svg = NodeRef::<leptos::svg::Svg>::new();
     let drawn = StoredValue::new_local(None::<Drawn>);
     // One effect: the pieces and marks, touching only what changed.
-    Effect::new(move |_| {
-        let Some(el) = svg.get() else { return };
+    Effect::new(move |last: Option<Language>| {
+        let now = language.get();
+        let Some(el) = svg.get() else { return now };
+        if last.is_some_and(|l| l != now) {
+            drawn.set_value(None);
+            let _ = el.set_attribute("aria-label", t(Text::BoardLabel));
+        }
         let scene = state.with(Scene::of);
         drawn.update_value(|d| match d {
             Some(d) if d.board.id() == scene.board => d.update(&scene),
@@ -93,6 +102,7 @@ pub fn Board(
                 *d = Some(taken);
             }
         });
+        now
     });
     let act = move |target: Option<Hit>| match target {
         Some(Hit::Square(s)) => on_square(s),
