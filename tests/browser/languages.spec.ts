@@ -172,6 +172,10 @@ test("with no network, a language never opened before still switches (precached)
 }) => {
   const errors = collectErrors(page);
   await openFresh(page);
+  // The service worker is installed; a page loaded while it was being
+  // activated may stay uncontrolled until its next load.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (await page.evaluate(() => navigator.serviceWorker.controller === null)) await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
     timeout: 15_000,
   });
