@@ -157,8 +157,9 @@ impl GameAnalysis {
         if let Some(d) = self.decider()
             && !marks.iter().any(|s| s.ply == d.ply)
         {
-            marks.push(d);
-            marks.sort_unstable_by_key(|s| s.ply);
+            // Into its place in game order.
+            let at = marks.iter().take_while(|s| s.ply < d.ply).count();
+            marks.insert(at, d);
         }
         marks
     }
