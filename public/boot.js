@@ -34,6 +34,24 @@
     saved = true;
   }
 
+  // The shell's words are English. In another language (the one chosen
+  // before, or else the browser's first that the game speaks, as
+  // src/language_files.rs picks it) they stay hidden until the app draws
+  // the panel in that language; the board shows at once.
+  var tags = (navigator.languages || []).slice();
+  try {
+    tags.unshift(/^language (\w+)/m.exec(localStorage.getItem("barricade.settings"))[1]);
+  } catch (e) {}
+  var language = "en";
+  for (var i = tags.length; i--; ) {
+    var known = /^(de|en|fr|es|it|nl|da|sv|pl|ru)\b/i.exec(tags[i]);
+    if (known) language = known[1].toLowerCase();
+  }
+  if (language != "en" && shell) {
+    document.documentElement.lang = language;
+    shell.classList.add("other-language");
+  }
+
   // A game on the quick board (in the link opened, or else the saved
   // game) is drawn lower: the prerendered board takes that shape at once
   // and shows only its paper until the app draws the quick board, so

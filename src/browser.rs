@@ -80,14 +80,20 @@ pub fn prefers_reduced_motion() -> bool {
         .is_some_and(|m| m.matches())
 }
 
-/// Moves the keyboard focus to the first element matching `selector`,
-/// after the next render (SVG elements included).
-pub fn focus_first(selector: &'static str) {
+/// After the page has been brought up to date, focuses the first element
+/// matching the first of `selectors` that matches any; `if_lost`: only if
+/// nothing has the focus (the focused element was removed).
+pub fn focus_first(selectors: &'static [&'static str], if_lost: bool) {
     gloo_timers::callback::Timeout::new(0, move || {
-        let found = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.query_selector(selector).ok().flatten());
-        if let Some(el) = found {
+        let Some(d) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
+        let lost = d.active_element().is_none_or(|a| a.tag_name() == "BODY");
+        if let Some(el) = selectors
+            .iter()
+            .filter(|_| lost || !if_lost)
+            .find_map(|s| d.query_selector(s).ok().flatten())
+        {
             js_focus(&el);
         }
     })

@@ -225,6 +225,17 @@ impl Ctx {
         }
     }
 
+    /// Plays legal move number `i` (a button of "Play in words").
+    pub fn play_listed(&self, i: usize) {
+        if self.human_turn() {
+            self.state.update(|st| {
+                if let Some(c) = st.moves().iter().nth(i).copied() {
+                    st.move_to(c);
+                }
+            });
+        }
+    }
+
     /// A click on pawn `n` of `colour`.
     pub fn click_pawn(&self, colour: Colour, n: usize) {
         if self.human_turn() {

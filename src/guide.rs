@@ -1,9 +1,12 @@
 //! The "How to play" page, written at build time by `cargo xtask
-//! finish-site` into `how-to-play.html` (native code: it is not part of
-//! the app's WebAssembly). The rules are told in our own words, and its
-//! pictures are drawn from positions the rules crate plays: every move a
-//! picture shows is one of the position's legal moves (tested).
+//! finish-site` in every language ([`file_name`]; native code: it is not
+//! part of the app's WebAssembly). The rules are told in our own words,
+//! from `src/guide/CODE.txt`, and its pictures are drawn from positions
+//! the rules crate plays: every move a picture shows is one of the
+//! position's legal moves (tested). The app links to it with the rule set
+//! being played ([`link`]), which `public/guide.js` shows first.
 
+use crate::i18n::Language;
 use crate::text::{preset_name, preset_summary};
 use barricade_rules::{Candidate, Colour, Move, Position, Rules, Square, SquareSet};
 use std::fmt::Write;
@@ -18,68 +21,67 @@ struct Picture {
     shown: &'static str,
     /// Mark every square the moving pawn may reach.
     mark_all: bool,
-    /// What the picture shows, for a screen reader and as its caption.
-    caption: &'static str,
 }
 
-/// The pictures of the page, by section.
-fn pictures() -> [(&'static str, Picture); 5] {
+/// The pictures of the page, by the section they belong to (a section of
+/// the page or a rule set); each has its caption as `picture_ID` in the
+/// texts.
+fn pictures() -> [(&'static str, Picture); 6] {
     let at = |text: &str| {
         text.parse::<Position>()
             .unwrap_or_else(|e| panic!("{text}: {e}"))
     };
+    let picture = |position: &str, area, shown, mark_all| Picture {
+        position: at(position),
+        area,
+        shown,
+        mark_all,
+    };
+    let lower = (0, 7, 8, 13);
     [
         (
             "move",
-            Picture {
-                position: at("seats=red,blue roll=4 red=c5"),
-                area: (0, 7, 8, 13),
-                shown: "c5-g5",
-                mark_all: true,
-                caption: "Red rolled a 4. The ringed squares are the ones the pawn on c5 can reach in exactly four steps; the numbers show one way, to g5.",
-            },
+            picture("seats=red,blue roll=4 red=c5", lower, "c5-g5", true),
         ),
         (
             "pass",
-            Picture {
-                position: at("seats=red,blue roll=4 red=c5 blue=e5"),
-                area: (0, 7, 8, 13),
-                shown: "c5-g5",
-                mark_all: false,
-                caption: "Pawns are no obstacle: red's pawn steps over the blue one on e5 and still counts that square.",
-            },
+            picture(
+                "seats=red,blue roll=4 red=c5 blue=e5",
+                lower,
+                "c5-g5",
+                false,
+            ),
         ),
         (
             "barricade",
-            Picture {
-                position: at("seats=red,blue roll=4 red=c1"),
-                area: (0, 7, 8, 13),
-                shown: "c1-e3 x c5",
-                mark_all: false,
-                caption: "With a 4, red's pawn lands exactly on the barricade on e3, takes it, and puts it down again on c5, in another player's way.",
-            },
+            picture("seats=red,blue roll=4 red=c1", lower, "c1-e3 x c5", false),
         ),
         (
             "capture",
-            Picture {
-                position: at("seats=red,blue roll=4 red=c5 blue=g5"),
-                area: (0, 7, 8, 13),
-                shown: "c5-g5",
-                mark_all: false,
-                caption: "Red's pawn ends its move on g5, where a blue pawn stands: the blue pawn goes back to its home.",
-            },
+            picture(
+                "seats=red,blue roll=4 red=c5 blue=g5",
+                lower,
+                "c5-g5",
+                false,
+            ),
         ),
         (
             "goal",
-            Picture {
-                position: at(
-                    "seats=red,blue roll=3 red=g13 barricades=i11,i10,i9,g7,k7,a3,e3,i3,m3,q3,c11",
-                ),
-                area: (4, 0, 12, 4),
-                shown: "g13-i14",
-                mark_all: false,
-                caption: "Red needs exactly 3 to reach the goal from g13: one step more or less and the pawn cannot go there.",
-            },
+            picture(
+                "seats=red,blue roll=3 red=g13 barricades=i11,i10,i9,g7,k7,a3,e3,i3,m3,q3,c11",
+                (4, 0, 12, 4),
+                "g13-i14",
+                false,
+            ),
+        ),
+        (
+            "bottom_row",
+            picture(
+                "rules=barricade seats=red,blue roll=4 red=c1",
+                (2, 9, 14, 13),
+                "c1-e3 x o1",
+                false,
+            ),
         ),
     ]
 }
@@ -103,8 +105,8 @@ impl Picture {
         self.position.board().parse_move(self.shown).ok()
     }
 
-    /// The picture as SVG.
-    fn svg(&self) -> String {
+    /// The picture as SVG, named by `caption`.
+    fn svg(&self, caption: &str) -> String {
         let pos = &self.position;
         let board = pos.board();
         let (x0, y0, x1, y1) = self.area;
@@ -118,7 +120,7 @@ impl Picture {
             i32::from(y0) * 10 - 6,
             i32::from(x1 - x0) * 10 + 12,
             i32::from(y1 - y0) * 10 + 12,
-            self.caption
+            caption
         );
         // Only what is in the area, or just outside it (lines leave it).
         let near = |s: Square| {
@@ -208,140 +210,195 @@ fn barricade(m: &mut String, (x, y): (i32, i32), extra: &str) {
     );
 }
 
-/// One section: its id, heading and paragraphs (already HTML), with the
-/// picture of the same id after the first paragraph.
-const SECTIONS: [(&str, &str, &[&str]); 7] = [
-    (
-        "aim",
-        "The aim",
-        &[
-            "Each player has a home of pawns at the bottom of the board: five pawns on the classic board, four on the quick one. The first player to bring one pawn onto the goal at the top wins the game. Playing in teams, the whole team wins with that pawn.",
-            "Barricades stand on the paths. Nobody may pass them, but a pawn that lands on one takes it and puts it somewhere else: in the way of the others.",
-        ],
-    ),
-    (
-        "move",
-        "Your turn",
-        &[
-            "Roll the die, then move one of your pawns exactly that many squares along the lines: up, down, left or right, changing direction as often as you like, but never onto a square twice in the same move. A pawn leaving home counts its colour's entry square as the first step.",
-            "If you can move, you must. When no pawn of yours can go the full count, your turn is over.",
-        ],
-    ),
-    (
-        "pass",
-        "Passing other pawns",
-        &[
-            "Any pawn, yours or another player's, may be passed over: it counts as a step like an empty square. You may not end your move on a square where one of your own pawns, or a teammate's, already stands.",
-        ],
-    ),
-    (
-        "barricade",
-        "Barricades",
-        &[
-            "A barricade stops every pawn: you can only get past one by landing on it with the exact count. Then you take it and put it down at once on any free square, except on the bottom row and on the goal.",
-        ],
-    ),
-    (
-        "capture",
-        "Sending pawns home",
-        &[
-            "Land exactly on another player's pawn and it goes back to its home, to start again from there.",
-        ],
-    ),
-    (
-        "goal",
-        "The goal",
-        &[
-            "The goal can only be reached with the exact count, as the last step of a move. The first pawn on it wins.",
-        ],
-    ),
-    (
-        "quick-board",
-        "The quick board",
-        &[
-            "The quick board is smaller and the way to the goal shorter: four pawns each and six barricades.",
-            "The blue squares are resting places: a pawn there is safe from capture, only one pawn fits on one, and no barricade may be put on it.",
-            "The upper part of the board, in the big yellow oval, is the village. A pawn captured in the village does not go home: it goes to the forest, the small yellow oval in the middle, where any number of pawns may wait. From the forest a pawn starts again as it would from home, its first step being the resting place just above the forest.",
-        ],
-    ),
+/// The sections of the page, by id: a section's heading is the text of
+/// that key and its paragraphs `ID_1`, `ID_2`, …; its picture follows the
+/// first paragraph.
+const SECTIONS: [&str; 7] = [
+    "aim",
+    "move",
+    "pass",
+    "barricade",
+    "capture",
+    "goal",
+    "quick_board",
 ];
 
-/// What each rule set does, beyond the summary line the new-game form
-/// shows.
-fn rule_set_details(preset: &str) -> &'static str {
-    match preset {
-        "ravensburger" => {
-            "The first player in the seating order starts. A 6 is just a 6. A taken barricade never goes on the bottom row."
-        }
-        "start-roll" => {
-            "Before the game everyone rolls once; if several share the highest roll, only they roll again. The winner moves with that roll, and play goes on in seating order."
-        }
-        "barricade" => {
-            "Instead of moving you may always pass. A taken barricade may be put on the bottom row as well, even on an entry square: then that colour's pawns can only leave home by landing on it with a 1."
-        }
-        "french" => {
-            "Everyone rolls to set the order of play, highest first; the first player then rolls again to begin. After moving with a 6 you may roll again, but only with the same pawn. A barricade you take stays on your pawn until your next turn, when you put it down before rolling (if your pawn is captured first, the capturer puts it down). A pawn just below the goal that overshoots bounces back when no other pawn can move. Barricades never go on the bottom row."
-        }
-        _ => "",
+/// The texts of one language's page: `src/guide/CODE.txt`, one `key =
+/// text` a line, with the keys of `en.txt` in its order.
+pub struct Texts<'a>(Vec<(&'a str, &'a str)>);
+
+impl<'a> Texts<'a> {
+    /// Reads a guide file; `None` when a line is not `key = text`.
+    pub fn parse(file: &'a str) -> Option<Texts<'a>> {
+        file.lines()
+            .map(|line| line.split_once(" = "))
+            .collect::<Option<Vec<_>>>()
+            .map(Texts)
+    }
+
+    /// The text of `key`, or "" when the file has none.
+    fn get(&self, key: &str) -> &'a str {
+        self.0
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map_or("", |(_, text)| text)
+    }
+
+    /// The paragraphs `ID_1`, `ID_2`, … of section `id`.
+    fn paragraphs(&self, id: &str) -> impl Iterator<Item = &'a str> + '_ {
+        let prefix = format!("{id}_");
+        self.0
+            .iter()
+            .filter(move |(k, _)| {
+                k.strip_prefix(&prefix)
+                    .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+            })
+            .map(|(_, text)| *text)
     }
 }
 
-/// The whole page; `head` is what its head links besides (the style
-/// sheets and the icon, as `cargo xtask finish-site` finds them).
-pub fn page(head: &str) -> String {
-    let pictures = pictures();
-    let mut m = String::from(concat!(
-        r#"<!doctype html><html lang="en"><head><meta charset="utf-8"/>"#,
-        r#"<meta name="viewport" content="width=device-width, initial-scale=1"/>"#,
-        r#"<meta http-equiv="Content-Security-Policy" content="default-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'none'"/>"#,
-        r#"<title>How to play Barricade</title>"#
-    ));
-    m.push_str(head);
-    m.push_str(concat!(
-        r#"</head><body><main class="guide"><header class="guide-head"><h1>How to play Barricade</h1>"#,
-        r#"<p><a href="./">Back to the game</a></p></header><nav aria-label="Contents"><ul>"#
-    ));
-    for (id, title, _) in SECTIONS {
-        let _ = write!(m, r##"<li><a href="#{id}">{title}</a></li>"##);
+/// The file name of the page in `language`: `how-to-play.html` in
+/// English, `how-to-play-CODE.html` in the others.
+///
+/// ```
+/// use barricade_web::{guide::file_name, i18n::Language};
+/// assert_eq!(file_name(Language::En), "how-to-play.html");
+/// assert_eq!(file_name(Language::De), "how-to-play-de.html");
+/// ```
+pub fn file_name(language: Language) -> String {
+    match language {
+        Language::En => "how-to-play.html".into(),
+        other => format!("how-to-play-{}.html", other.code()),
     }
-    m.push_str(r##"<li><a href="#rule-sets">The rule sets</a></li></ul></nav>"##);
-    for (id, title, paragraphs) in SECTIONS {
-        let _ = write!(m, r#"<section id="{id}"><h2>{title}</h2>"#);
-        for (i, p) in paragraphs.iter().enumerate() {
-            let _ = write!(m, "<p>{p}</p>");
-            if i == 0
-                && let Some((_, picture)) = pictures.iter().find(|(pid, _)| *pid == id)
-            {
-                let _ = write!(
-                    m,
-                    "<figure>{}<figcaption>{}</figcaption></figure>",
-                    picture.svg(),
-                    picture.caption
-                );
-            }
+}
+
+/// The link to the page in `language` that puts the rule set `preset`
+/// (a name of [`Rules::PRESETS`], or "custom" for none) first.
+pub fn link(language: Language, preset: &str) -> String {
+    format!("{}#play-{preset}", file_name(language))
+}
+
+/// A section with its heading, paragraphs and picture.
+fn section(m: &mut String, texts: &Texts, pictures: &[(&str, Picture)], id: &str, level: u8) {
+    let _ = write!(
+        m,
+        r#"<section id="{}"><h{level}>{}</h{level}>"#,
+        id.replace('_', "-"),
+        texts.get(id)
+    );
+    for (i, p) in texts.paragraphs(id).enumerate() {
+        let _ = write!(m, "<p>{}</p>", escape(p));
+        if i == 0
+            && let Some((pid, picture)) = pictures.iter().find(|(pid, _)| *pid == id)
+        {
+            let caption = escape(texts.get(&format!("picture_{pid}")));
+            let _ = write!(
+                m,
+                "<figure>{}<figcaption>{caption}</figcaption></figure>",
+                picture.svg(&caption)
+            );
+        }
+    }
+    m.push_str("</section>");
+}
+
+/// Text made safe to put in HTML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The whole page in `language` from its `texts` (the app's language
+/// table for `language` must be active: the rule sets' names come from
+/// it); `head` is what its head links besides (the style sheets, the
+/// icon and `guide.js`, as `cargo xtask finish-site` finds them).
+pub fn page(language: Language, texts: &Texts, head: &str) -> String {
+    let pictures = pictures();
+    let title = escape(texts.get("title"));
+    let back = escape(texts.get("back"));
+    let mut m = format!(
+        concat!(
+            r#"<!doctype html><html lang="{lang}"><head><meta charset="utf-8"/>"#,
+            r#"<meta name="viewport" content="width=device-width, initial-scale=1"/>"#,
+            r#"<meta http-equiv="Content-Security-Policy" content="default-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'none'"/>"#,
+            r#"<title>{title}</title>{head}</head><body><main class="guide"><header class="guide-head"><h1>{title}</h1>"#,
+            r#"<p><a href="./">{back}</a></p></header><nav aria-label="{contents}"><ul>"#
+        ),
+        lang = language.code(),
+        title = title,
+        head = head,
+        back = back,
+        contents = escape(texts.get("contents")),
+    );
+    for id in SECTIONS.iter().chain(&["rule_sets"]) {
+        let _ = write!(
+            m,
+            r##"<li><a href="#{}">{}</a></li>"##,
+            id.replace('_', "-"),
+            escape(texts.get(id))
+        );
+    }
+    // guide.js moves the rule set being played (the link's `#play-NAME`)
+    // here.
+    let _ = write!(
+        m,
+        r#"</ul></nav><section id="chosen" aria-labelledby="chosen-title" hidden><h2 id="chosen-title">{}</h2></section>"#,
+        escape(texts.get("chosen"))
+    );
+    for id in SECTIONS {
+        section(&mut m, texts, &pictures, id, 2);
+    }
+    let _ = write!(
+        m,
+        r#"<section id="rule-sets"><h2>{}</h2><p>{}</p>"#,
+        escape(texts.get("rule_sets")),
+        escape(texts.get("rule_sets_1"))
+    );
+    for preset in Rules::PRESETS {
+        let key = format!("details_{}", preset.replace('-', "_"));
+        let _ = write!(
+            m,
+            r#"<section id="{preset}" class="rule-set"><h3>{}</h3><p>{}</p><p>{}</p>"#,
+            escape(preset_name(preset)),
+            escape(preset_summary(preset)),
+            escape(texts.get(&key))
+        );
+        if preset == "barricade"
+            && let Some((_, picture)) = pictures.iter().find(|(id, _)| *id == "bottom_row")
+        {
+            let caption = escape(texts.get("picture_bottom_row"));
+            let _ = write!(
+                m,
+                "<figure>{}<figcaption>{caption}</figcaption></figure>",
+                picture.svg(&caption)
+            );
         }
         m.push_str("</section>");
     }
-    m.push_str(concat!(
-        r#"<section id="rule-sets"><h2>The rule sets</h2>"#,
-        r#"<p>The printed editions differ in a few rules. Choose one in the new-game form; everything above holds in all of them unless said here.</p>"#
-    ));
-    for preset in Rules::PRESETS {
-        let _ = write!(
-            m,
-            r#"<section id="{preset}" class="rule-set"><h3>{}</h3><p>{}</p><p>{}</p></section>"#,
-            preset_name(preset),
-            preset_summary(preset),
-            rule_set_details(preset)
-        );
-    }
-    m.push_str(r#"</section><p><a href="./">Back to the game</a></p></main></body></html>"#);
+    let _ = write!(
+        m,
+        r#"</section><p><a href="./">{back}</a></p></main></body></html>"#
+    );
     m
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every language's guide file.
+    fn files() -> Vec<(Language, String)> {
+        Language::ALL
+            .iter()
+            .map(|&l| {
+                let path = format!("{}/src/guide/{}.txt", env!("CARGO_MANIFEST_DIR"), l.code());
+                let file = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+                (l, file)
+            })
+            .collect()
+    }
 
     #[test]
     fn every_picture_shows_a_legal_move_of_its_position() {
@@ -353,7 +410,7 @@ mod tests {
                 c.path().len(),
                 usize::from(picture.position.roll().unwrap().get())
             );
-            let svg = picture.svg();
+            let svg = picture.svg("caption");
             assert!(svg.contains(r#"class="way""#), "{id}");
             assert_eq!(
                 svg.matches(r#"class="step""#).count(),
@@ -370,7 +427,7 @@ mod tests {
         // The barricade is taken on e3 and put on c5.
         let b = find("barricade");
         assert!(b.candidate().unwrap().takes_barricade());
-        assert!(b.svg().contains(r#"class="bar placed""#));
+        assert!(b.svg("").contains(r#"class="bar placed""#));
         // The capture ends on the blue pawn.
         let c = find("capture");
         let to = c.candidate().unwrap().to();
@@ -382,22 +439,86 @@ mod tests {
         // The goal is reached with the exact roll.
         let g = find("goal");
         assert_eq!(g.candidate().unwrap().to(), Square::GOAL);
+        // The rule sheet's barricade goes on blue's entry square, which
+        // only the rule sheet allows.
+        let bottom = find("bottom_row");
+        assert_eq!(bottom.mv().unwrap().to_string(), "c1-e3 x o1");
+        assert!(bottom.candidate().is_some());
+        let ravensburger = at_rules(&bottom.position, "ravensburger");
+        let c = ravensburger
+            .legal_moves()
+            .find(
+                bottom.candidate().unwrap().from(),
+                bottom.candidate().unwrap().to(),
+            )
+            .unwrap();
+        let o1 = barricade_rules::Board::classic().square("o1").unwrap();
+        assert!(!ravensburger.legal_moves().drop_squares(&c).contains(o1));
+    }
+
+    /// `position` under the rule set `preset`.
+    fn at_rules(position: &Position, preset: &str) -> Position {
+        let text = position
+            .to_string()
+            .replace("rules=barricade", &format!("rules={preset}"));
+        text.parse().unwrap()
     }
 
     #[test]
-    fn the_page_has_every_section_and_rule_set() {
-        let page = page(r#"<link rel="stylesheet" href="guide.css"/>"#);
-        for (id, _, _) in SECTIONS {
-            assert!(page.contains(&format!(r#"<section id="{id}">"#)), "{id}");
-        }
-        for preset in Rules::PRESETS {
+    fn every_guide_file_has_the_keys_of_english_in_order() {
+        let english = include_str!("guide/en.txt");
+        let keys = |file: &str| -> Vec<String> {
+            Texts::parse(file)
+                .expect("every line is `key = text`")
+                .0
+                .iter()
+                .map(|(k, _)| k.to_string())
+                .collect()
+        };
+        for (language, file) in files() {
+            assert_eq!(keys(&file), keys(english), "{}", language.code());
+            assert!(!file.contains(['{', '}']), "{}", language.code());
             assert!(
-                page.contains(&format!(r#"<section id="{preset}""#)),
-                "{preset}"
+                Texts::parse(&file)
+                    .unwrap()
+                    .0
+                    .iter()
+                    .all(|(_, t)| !t.trim().is_empty())
             );
-            assert!(!rule_set_details(preset).is_empty());
         }
-        assert_eq!(page.matches("<figure>").count(), 5);
-        assert!(page.contains(r#"<link rel="stylesheet" href="guide.css"/>"#));
+    }
+
+    #[test]
+    fn the_page_has_every_section_and_rule_set_in_every_language() {
+        for (language, file) in files() {
+            let texts = Texts::parse(&file).unwrap();
+            let page = page(
+                language,
+                &texts,
+                r#"<link rel="stylesheet" href="guide.css"/>"#,
+            );
+            let code = language.code();
+            assert!(page.contains(&format!(r#"<html lang="{code}">"#)), "{code}");
+            for id in SECTIONS {
+                let id = id.replace('_', "-");
+                assert!(
+                    page.contains(&format!(r#"<section id="{id}">"#)),
+                    "{code} {id}"
+                );
+                assert!(page.contains(&format!(r##"href="#{id}""##)), "{code} {id}");
+            }
+            for preset in Rules::PRESETS {
+                assert!(
+                    page.contains(&format!(r#"<section id="{preset}""#)),
+                    "{code} {preset}"
+                );
+            }
+            assert_eq!(page.matches("<figure>").count(), 6, "{code}");
+            assert!(
+                !page.contains("<p></p>") && !page.contains("<h2></h2>"),
+                "{code}"
+            );
+            assert!(page.contains(r#"<link rel="stylesheet" href="guide.css"/>"#));
+        }
     }
 }

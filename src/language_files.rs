@@ -8,10 +8,8 @@ use crate::text::{Text, t};
 /// The language to start in: the one chosen before (the line `language
 /// CODE` of the stored settings), or else the best of the browser's.
 pub fn first() -> Language {
-    let chosen = browser::load(crate::state::save::SETTINGS_KEY).and_then(|settings| {
-        let line = settings.lines().find_map(|l| l.strip_prefix("language "))?;
-        Language::from_code(line)
-    });
+    let chosen = browser::load(crate::state::save::SETTINGS_KEY)
+        .and_then(|settings| crate::state::settings::Settings::decode(&settings).language);
     chosen.unwrap_or_else(|| {
         let preferred = browser::preferred_languages();
         Language::best(preferred.iter().map(String::as_str))

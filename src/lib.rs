@@ -34,7 +34,6 @@ pub mod clock;
 pub mod components;
 pub mod ctx;
 pub mod geometry;
-#[cfg(not(target_family = "wasm"))]
 pub mod guide;
 pub mod i18n;
 pub mod language_files;

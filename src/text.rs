@@ -10,7 +10,9 @@ use crate::state::settings::Speed;
 use crate::state::setup::SeatKind;
 use barricade_ai::Level;
 use barricade_rules::code::CodeErrorKind;
-use barricade_rules::{Board, Colour, Move, Opening, Roll, Square, Team};
+use barricade_rules::{
+    Board, Candidate, Colour, Move, Opening, Origin, Position, Roll, Square, SquareSet, Team,
+};
 
 /// A piece of user-visible text: a line of every language file (its
 /// English text is in its documentation).
@@ -338,6 +340,24 @@ texts! {
     DecidedBy = "decided_by",
     /// "The game is not over: no move has decided it yet."
     NoDecider = "no_decider",
+    /// "Play in words (for screen readers)"
+    Words = "words",
+    /// "{0} to {1}"
+    WordsMove = "words_move",
+    /// "{0} to {1}, takes the barricade"
+    WordsMoveBarricade = "words_move_barricade",
+    /// "{0} to {1}, sends {2} home"
+    WordsMoveCapture = "words_move_capture",
+    /// "Where everything stands"
+    WordsPosition = "words_position",
+    /// "{0} {0?pawn|pawns} at home"
+    WordsHome = "words_home",
+    /// "{0} {0?pawn|pawns} in the forest"
+    WordsForest = "words_forest",
+    /// "Barricades: {0}"
+    WordsBarricades = "words_barricades",
+    /// "{0} leads, {1} {1?step|steps} from the goal"
+    WordsLeads = "words_leads",
 }
 
 /// The text of `text` in the language in use.
@@ -615,6 +635,99 @@ pub fn pawn_label(board: &Board, colour: Colour, at: Place) -> String {
         Place::Home(_) => fill(Text::PawnAtHome, &[who]),
         Place::Forest(_) => fill(Text::PawnInForest, &[who]),
     }
+}
+
+/// A legal move of the player to move in `position`, in words: the pawn,
+/// where it goes, and a barricade taken or a pawn sent home.
+///
+/// ```
+/// use barricade_rules::Position;
+/// use barricade_web::text::move_words;
+/// let pos: Position = "roll=4 red=c5 blue=g5".parse().unwrap();
+/// let to_g5 = pos.legal_moves().iter().find(|c| c.to().index() > 0 && pos.board().name(c.to()) == "g5").copied().unwrap();
+/// assert_eq!(move_words(&pos, to_g5), "Red pawn on c5 to g5, sends Blue home");
+/// ```
+pub fn move_words(position: &Position, c: Candidate) -> String {
+    let board = position.board();
+    let colour = position.turn();
+    let at = match c.from() {
+        Origin::Square(s) => Place::On(s),
+        Origin::Home => Place::Home(0),
+        Origin::Forest => Place::Forest(0),
+    };
+    let pawn = pawn_label(board, colour, at);
+    let to = board.name(c.to());
+    let (pawn, to) = (Arg::Str(&pawn), Arg::Str(&to));
+    match position.pawn_at(c.to()).filter(|&v| v != colour) {
+        Some(victim) => fill(Text::WordsMoveCapture, &[pawn, to, Arg::Colour(victim)]),
+        None if c.takes_barricade() => fill(Text::WordsMoveBarricade, &[pawn, to]),
+        None => fill(Text::WordsMove, &[pawn, to]),
+    }
+}
+
+/// The position in words, a line each: where each colour's pawns are, the
+/// barricades, and who leads (the pawn nearest the goal, until one is on
+/// it).
+///
+/// ```
+/// use barricade_rules::Position;
+/// use barricade_web::text::position_words;
+/// let pos: Position = "seats=red,blue red=c5,g9".parse().unwrap();
+/// assert_eq!(position_words(&pos), [
+///     "Red: g9, c5; 3 pawns at home",
+///     "Blue: 5 pawns at home",
+///     "Barricades: i13, i11, i10, i9, g7, k7, a3, e3, i3, m3, q3",
+///     "Red leads, 23 steps from the goal",
+/// ]);
+/// ```
+pub fn position_words(position: &Position) -> Vec<String> {
+    let board = position.board();
+    let names = |set: SquareSet| {
+        let mut names = String::new();
+        for s in set {
+            if !names.is_empty() {
+                names += ", ";
+            }
+            names += &board.name(s);
+        }
+        names
+    };
+    let mut lines = Vec::new();
+    let mut lead: Option<(u8, Colour)> = None;
+    for &c in position.seats().colours() {
+        let on = position.pawns(c);
+        let mut parts = Vec::new();
+        if !on.is_empty() {
+            parts.push(names(on));
+        }
+        for (n, text) in [
+            (position.at_home(c), Text::WordsHome),
+            (position.in_forest(c), Text::WordsForest),
+        ] {
+            if n > 0 {
+                parts.push(fill(text, &[Arg::Num(n as u64)]));
+            }
+        }
+        lines.push(format!("{}: {}", colour_name(c), parts.join("; ")));
+        for s in on {
+            let d = board.to_goal(s);
+            if lead.is_none_or(|(best, _)| d < best) {
+                lead = Some((d, c));
+            }
+        }
+    }
+    lines.push(fill(
+        Text::WordsBarricades,
+        &[Arg::Str(&names(position.barricades()))],
+    ));
+    // (A pawn on the goal has won: the winner is announced instead.)
+    if let Some((d, c)) = lead.filter(|&(d, _)| d > 0) {
+        lines.push(fill(
+            Text::WordsLeads,
+            &[Arg::Colour(c), Arg::Num(d.into())],
+        ));
+    }
+    lines
 }
 
 /// Accessible name of a square of `board` the player may act on.

@@ -9,6 +9,7 @@ mod panel;
 mod replay_panel;
 mod setup_form;
 mod share;
+mod words;
 
 pub use board::Board;
 pub use dom::escape;
@@ -60,7 +61,7 @@ pub fn App() -> impl IntoView {
         match key.as_str() {
             "r" | "R" => {
                 ctx.run(Action::Roll);
-                browser::focus_first("[data-selectable],[data-legal]");
+                browser::focus_first(&["[data-selectable],[data-legal]"], false);
             }
             "Escape" if ctx.human_turn() => {
                 ctx.state.update(|s| {
@@ -124,7 +125,8 @@ pub fn App() -> impl IntoView {
                 Screen::Play => {
                     play = panel::Panel::default();
                     // Open beside the board; folded away below it on a phone.
-                    panel::markup(speed, browser::wide())
+                    let words = ctx.settings.with_untracked(|s| s.words);
+                    panel::markup(speed, browser::wide(), words)
                 }
             };
             chart.clear();
@@ -158,6 +160,18 @@ pub fn App() -> impl IntoView {
         };
         if let Some(ply) = marked_ply(&e) {
             return jump(ply);
+        }
+        if dom::closest(&e, "[data-words] > summary").is_some() {
+            return ctx.settings.update(|s| s.words = !s.words);
+        }
+        if let Some(i) = attribute(&e, "data-move").and_then(|i| i.parse().ok()) {
+            return ctx.play_listed(i);
+        }
+        if let Some(name) = attribute(&e, "data-square") {
+            let square = ctx
+                .state
+                .with_untracked(|s| s.position().board().square(&name));
+            return square.into_iter().for_each(|s| ctx.click_square(s));
         }
         if let Some(ply) = dom::closest(&e, "[data-ply]")
             .and_then(|el| el.get_attribute("data-ply")?.parse::<usize>().ok())
@@ -258,6 +272,11 @@ fn marked_ply(e: &web_sys::Event) -> Option<usize> {
         .get_attribute("data-mark")?
         .parse()
         .ok()
+}
+
+/// The attribute `name` of the element clicked or one around it.
+fn attribute(e: &web_sys::Event, name: &str) -> Option<String> {
+    dom::closest(e, "[data-move],[data-square]")?.get_attribute(name)
 }
 
 /// Is the key pressed in a form field (where letters are typed)?

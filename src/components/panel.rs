@@ -8,17 +8,19 @@
 
 use super::dom::{self, escape, flag, set};
 use super::share;
+use super::words::{self, Words};
 use crate::action::Action;
 use crate::browser;
 use crate::ctx::Ctx;
-use crate::state::GameState;
 use crate::state::log::stats;
 use crate::state::save;
 use crate::state::settings::Speed;
+use crate::state::{GameState, News};
 use crate::text::{
     Prompt, Text, colour_name, die_label, log_line, news, opening, prompt, seat_kind, speed_name,
     t, whose_turn, wins,
 };
+use crate::{guide, i18n};
 use barricade_rules::{Phase, Roll};
 use leptos::prelude::*;
 use std::fmt::Write;
@@ -98,8 +100,9 @@ pub fn speed_picker(current: Speed) -> String {
     m + "</select></label>"
 }
 
-/// The panel's markup; `log_open`: the move log starts unfolded.
-pub fn markup(speed: Speed, log_open: bool) -> String {
+/// The panel's markup; `log_open`: the move log starts unfolded;
+/// `words_open`: so does "Play in words".
+pub fn markup(speed: Speed, log_open: bool, words_open: bool) -> String {
     let b = |action: Action, class: &str, text: Text| {
         format!(
             r#"<button{class} data-action="{}">{}</button>"#,
@@ -112,18 +115,19 @@ pub fn markup(speed: Speed, log_open: bool) -> String {
             r#"<div class="play"><header class="panel-head"><h1 class="title small">{title}</h1>{new_game}</header>"#,
             r#"<p class="notice" role="alert" data-notice="" hidden></p>"#,
             r#"<div class="turn" data-turn-marker=""><span class="swatch" aria-hidden="true"></span><span class="turn-name"></span><span class="turn-kind"></span></div>"#,
-            r#"<div class="controls">{die}<p class="status"></p></div>"#,
+            r#"<div class="controls">{die}<p class="status"></p></div>{words}"#,
             r#"<section class="opening" data-opening="" hidden><h2>{opening}</h2><p></p></section>"#,
             r#"<section class="end" data-end="" role="status" hidden><h2 class="end-title"></h2><table class="stats"><thead><tr><th scope="col">{player}</th><th scope="col">{turns}</th><th scope="col">{captures}</th><th scope="col">{barricades}</th></tr></thead><tbody></tbody></table><div data-chart-slot=""></div>"#,
             r#"<div class="actions">{rematch}{new_game}</div></section>"#,
             r#"<div class="actions">{pass}{again}{cancel}{hint}{undo}{redo}{share}{resume}</div>{share_box}"#,
             r#"<details class="log"{open}><summary>{moves}</summary><p class="muted">{no_moves}</p><ol class="entries" reversed hidden tabindex="0" aria-label="{moves}"></ol></details>"#,
-            r#"{speed}<p><a href="how-to-play.html" data-guide="">{guide}</a></p><p class="sr-only" aria-live="polite" data-live=""></p></div>"#
+            r#"{speed}<p><a href="how-to-play.html" data-guide="">{guide}</a></p><p class="sr-only" role="status" data-live=""></p></div>"#
         ),
         guide = t(Text::HowToPlay),
         title = t(Text::Title),
         opening = t(Text::Opening),
         die = die_markup(),
+        words = words::markup(words_open),
         share = b(Action::Share, "", Text::Share),
         resume = b(Action::Resume, " hidden", Text::Resume),
         share_box = share::markup(),
@@ -204,6 +208,7 @@ pub struct Panel {
     pips: String,
     stats: String,
     log: String,
+    words: Words,
 }
 
 impl Panel {
@@ -317,6 +322,17 @@ impl Panel {
             // or a walking pawn's step).
             if !same_record {
                 dom::html(root, ".entries", &mut self.log, log_rows(s));
+                let preset = s.position().rules().preset_name().unwrap_or("custom");
+                dom::with(root, "[data-guide]", |el| {
+                    set(el, "href", Some(&guide::link(i18n::active(), preset)));
+                });
+            }
+
+            self.words.update(root, s, human);
+            if ctx.settings.with_untracked(|s| s.words) {
+                // A move button pressed is gone with its list: focus goes
+                // on to the next choice, or the die.
+                browser::focus_first(&["[data-words] li button", ".die.ready"], true);
             }
 
             // By link, once this device has played, the link goes on to the
@@ -325,6 +341,10 @@ impl Panel {
 
             // A new game with opening rolls announces them first.
             let mut live = match s.news() {
+                // A decision made: then whose turn it is.
+                Some(n @ News::Played(_)) if !over => {
+                    format!("{}. {}", news(s.position().board(), n), whose_turn(turn))
+                }
                 Some(n) => news(s.position().board(), n),
                 None if s.log().is_empty() => opening_text.unwrap_or_default(),
                 None => String::new(),
@@ -355,7 +375,7 @@ mod tests {
 
     #[test]
     fn the_panel_has_every_control() {
-        let m = markup(Speed::Normal, true);
+        let m = markup(Speed::Normal, true, false);
         use Action::*;
         for action in [
             NewGame, Roll, Rematch, Pass, Again, Cancel, Hint, Undo, Redo, Share, Resume, Copy,

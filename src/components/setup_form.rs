@@ -5,13 +5,14 @@
 //! with the choices by [`update`], and their changes come in through one
 //! delegated handler ([`changed`]) as [`Ctx::choose`] intents.
 
-use super::dom::{self, flag, prop};
+use super::dom::{self, flag, prop, set};
 use super::panel::{self, selector};
 use crate::action::Action;
 use crate::ctx::Ctx;
 use crate::state::settings::Speed;
 use crate::state::setup::SeatKind;
 use crate::text::{Text, colour_name, preset_name, preset_summary, seat_kind, t};
+use crate::{guide, i18n};
 use barricade_ai::Level;
 use barricade_rules::{BoardId, Colour, Rules};
 use leptos::prelude::*;
@@ -172,6 +173,10 @@ pub fn update(root: &Element, ctx: Ctx) {
         "[data-setup-summary]",
         preset_summary(preset(c.rules)),
     );
+    dom::with(root, "[data-guide]", |el| {
+        let href = guide::link(i18n::active(), preset(c.rules));
+        set(el, "href", Some(&href));
+    });
     for (name, _, get, _) in TOGGLES {
         let sel = format!(r#"[data-setup-rule="{name}"]"#);
         dom::with(root, &sel, |el| prop(el, "checked", get(&c.rules)));

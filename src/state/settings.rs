@@ -82,6 +82,8 @@ pub struct Settings {
     pub sound: bool,
     /// The language chosen in the menu (`None`: the browser's).
     pub language: Option<Language>,
+    /// Is "Play in words" (the moves as buttons in words) open?
+    pub words: bool,
 }
 
 impl Default for Settings {
@@ -92,13 +94,15 @@ impl Default for Settings {
             choices: SetupChoices::default(),
             sound: true,
             language: None,
+            words: false,
         }
     }
 }
 
 impl Settings {
-    /// Three lines, `speed NAME`, `choices LINE` and `sound on|off`, and
-    /// `language CODE` once one is chosen.
+    /// Three lines, `speed NAME`, `choices LINE` and `sound on|off`;
+    /// `language CODE` once one is chosen, and `words on` while "Play in
+    /// words" is open.
     ///
     /// ```
     /// use barricade_web::{i18n::Language, state::settings::Settings};
@@ -110,6 +114,8 @@ impl Settings {
     /// assert!(Settings::decode("speed fast").sound);
     /// let german = Settings { language: Language::from_code("de"), ..s };
     /// assert_eq!(Settings::decode(&german.encode()), german);
+    /// let words = Settings { words: true, ..s };
+    /// assert_eq!(Settings::decode(&words.encode()), words);
     /// ```
     pub fn encode(&self) -> String {
         let mut text = format!(
@@ -121,6 +127,9 @@ impl Settings {
         if let Some(language) = self.language {
             text += "\nlanguage ";
             text += language.code();
+        }
+        if self.words {
+            text += "\nwords on";
         }
         text
     }
@@ -136,6 +145,7 @@ impl Settings {
                 }
                 Some(("sound", v)) => settings.sound = v != "off",
                 Some(("language", v)) => settings.language = Language::from_code(v),
+                Some(("words", v)) => settings.words = v == "on",
                 _ => {}
             }
         }

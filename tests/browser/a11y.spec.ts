@@ -3,29 +3,7 @@
 // barricade drop, the end, the replay viewer, the share box), on both
 // boards, at phone and desktop size.
 import { test, expect, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
-import { DESKTOP, PHONE, collectErrors, openFresh, playToEnd, playUntil, startGame } from "./helpers-game";
-
-/** The WCAG 2.1 A and AA violations on the page as it is now, at both
- * sizes, as "rule: target" lines (empty when there are none). */
-async function violations(page: Page, screen: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const [name, size] of [
-    ["phone", PHONE],
-    ["desktop", DESKTOP],
-  ] as const) {
-    await page.setViewportSize(size);
-    const result = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-      .analyze();
-    for (const v of result.violations) {
-      for (const node of v.nodes) {
-        found.push(`${screen} (${name}): ${v.id} (${v.impact}): ${node.target.join(" ")}`);
-      }
-    }
-  }
-  return found;
-}
+import { collectErrors, openFresh, playToEnd, playUntil, startGame, violations } from "./helpers-game";
 
 for (const board of ["classic", "quick"]) {
   test(`every screen of a game on the ${board} board has no WCAG 2.1 A/AA violation`, async ({

@@ -177,7 +177,7 @@ test("french by clicks: a turn ended after a 6 instead of rolling again", async 
   expect(await turn(page)).toBe("red");
   await expect(page.locator(".status")).toHaveText("Red: roll the die.");
   await expect(page.locator(".log .entries")).toContainText("end turn");
-  await expect(page.locator("[data-live]")).toHaveText("Blue ended the turn");
+  await expect(page.locator("[data-live]")).toHaveText("Blue ended the turn. Red's turn");
   await expectEngineBoard(page);
   expect(errors).toEqual([]);
 });

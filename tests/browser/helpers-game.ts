@@ -2,6 +2,7 @@
 // by clicks with a simple policy, read the board, and ask the rules engine
 // (the `barricade` CLI) for the position of a record.
 import { expect, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
 import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -301,4 +302,25 @@ export async function askHint(page: Page) {
   expect(hinted.some((s) => reachable.includes(s))).toBe(true);
   await expect(page.locator("[data-live]")).toContainText("Hint:");
   expect(await page.locator("[data-game]").getAttribute("data-record")).toBe(record);
+}
+
+/** The WCAG 2.1 A and AA violations on the page as it is now, at both
+ * sizes, as "rule: target" lines (empty when there are none). */
+export async function violations(page: Page, screen: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const [name, size] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    await page.setViewportSize(size);
+    const result = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
+    for (const v of result.violations) {
+      for (const node of v.nodes) {
+        found.push(`${screen} (${name}): ${v.id} (${v.impact}): ${node.target.join(" ")}`);
+      }
+    }
+  }
+  return found;
 }

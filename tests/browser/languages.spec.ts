@@ -188,3 +188,42 @@ test("with no network, a language never opened before still switches (precached)
   await context.setOffline(false);
   expect(errors).toEqual([]);
 });
+
+for (const [locale, code] of [
+  ["pl-PL", "pl"],
+  ["nl-NL", "nl"],
+] as const) {
+  test(`in ${code}: the end screen, its chart, the share box, the replay viewer and play in words have no English`, async ({
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    const { context, page } = await openIn(browser, locale);
+    const errors = collectErrors(page);
+    await openFresh(page);
+    await expect(page.locator("html")).toHaveAttribute("lang", code);
+    // Two computer players to the end, as fast as the page goes.
+    await fillSetupAndStart(page, { seats: { red: "easy", blue: "easy" }, seed: 12 });
+    await expect(page.locator("[data-game]")).toHaveAttribute("data-winner", /\w/, { timeout: 200_000 });
+    // The end screen, with the chart's chances worked out.
+    await expect(page.locator(".chart")).toHaveAttribute("aria-busy", "false", { timeout: 60_000 });
+    await expectNoEnglish(page, code, "end screen");
+    // Play in words, opened: the position in words.
+    await page.locator("[data-words] > summary").click();
+    await expect(page.locator("[data-word-position] li").first()).toBeVisible();
+    await expectNoEnglish(page, code, "end screen with play in words");
+    // The share box.
+    await page.locator('[data-action="share"]').click();
+    await expect(page.locator("[data-share]")).toBeVisible();
+    await expectNoEnglish(page, code, "share box");
+    await shotBoth(page, `language-${code}-end`);
+    // The replay viewer from the game's link, a few moves in.
+    const link = await page.locator("[data-share-link]").inputValue();
+    await page.goto(link);
+    await expect(page.locator("[data-game]")).toHaveAttribute("data-screen", "replay");
+    for (let i = 0; i < 5; i++) await page.locator('[data-action="forward"]').click();
+    await expectNoEnglish(page, code, "replay viewer");
+    await shotBoth(page, `language-${code}-replay`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}

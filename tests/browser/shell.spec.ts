@@ -16,6 +16,17 @@ const SIZES = [
   { name: "phone", width: 390, height: 844 },
 ];
 
+/** Holds the page's wasm download until `release` is called. */
+async function holdWasm(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route("**/barricade-web-*_bg.wasm", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 async function shot(page: Page, name: string) {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
@@ -178,12 +189,7 @@ test("a saved game in progress replaces the start position when the app runs", a
 
 test("Quick start clicked while the app loads starts the game when it runs", async ({ page }) => {
   const errors = collectErrors(page);
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route("**/barricade-web-*_bg.wasm", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdWasm(page);
   await page.goto("./");
   const quick = page.locator("[data-shell-quick]");
   await expect(quick).toBeEnabled();
@@ -203,12 +209,7 @@ test("with a saved game the shell offers no Quick start that would replace it", 
   await page.goto("./");
   await page.locator("[data-game]").waitFor();
   await page.evaluate(() => localStorage.setItem("barricade.game", "barricade-save 1\n"));
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route("**/barricade-web-*_bg.wasm", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdWasm(page);
   await page.reload();
   await expect(page.locator("[data-shell-quick]")).toBeDisabled();
   await expect(page.locator("#boot")).toHaveText("Loading your game…");
@@ -256,4 +257,28 @@ test("a saved quick-board game: the page has the quick board's shape from the fi
   // panel's own content changes, as with any saved game).
   for (let i = 0; i < 4; i++) expect(Math.abs(seen.appBox[i] - seen.shellBox[i])).toBeLessThan(0.5);
   expect(errors).toEqual([]);
+});
+
+test("in another language the shell shows the board but none of its English words", async ({ browser }) => {
+  for (const [locale, code, shown] of [
+    ["de-DE", "de", false],
+    ["en-GB", "en", true],
+  ] as const) {
+    const context = await browser.newContext({ locale, serviceWorkers: "block" });
+    const page = await context.newPage();
+    const release = await holdWasm(page);
+    await page.goto("./");
+    await expect(page.locator("html")).toHaveAttribute("lang", code);
+    await expect(page.locator("[data-shell] svg.board")).toBeVisible();
+    for (const selector of ["[data-shell] .title", "[data-shell] .tagline", "[data-shell-quick]"]) {
+      if (shown) await expect(page.locator(selector)).toBeVisible();
+      else await expect(page.locator(selector)).toBeHidden();
+    }
+    release();
+    // The app's panel, in the page's language.
+    await expect(page.locator("[data-shell]")).toHaveCount(0);
+    await expect(page.locator(".setup .title")).toHaveText(code === "de" ? "Malefiz" : "Barricade");
+    await expect(page.locator(".setup .title")).toBeVisible();
+    await context.close();
+  }
 });

@@ -11,8 +11,9 @@
 //!   position and the top of the new-game panel, drawn by the app's own
 //!   markup builder (`barricade_web::shell::page`), so the board shows
 //!   before the WebAssembly has loaded;
-//! - `how-to-play.html` is written (`barricade_web::guide::page`), with the
-//!   app's style sheet and its own;
+//! - the "How to play" page is written in every language
+//!   (`barricade_web::guide::page`, from `src/guide/CODE.txt`), with the
+//!   app's style sheet, its own and `guide.js`;
 //! - the language files (`lang/*.txt`) lose their keys: the page reads
 //!   the texts by their order (`barricade_web::i18n::parse`), and the
 //!   keys are a third of a file's download;
@@ -43,12 +44,9 @@ pub fn finish() -> Result<(), String> {
     let main_css = main_style_sheet(&html).ok_or("index.html links no main-*.css")?;
     let icon = icon_link(&html).ok_or("index.html links no icon")?;
     let head = format!(
-        r#"<link rel="stylesheet" href="{main_css}"/><link rel="stylesheet" href="guide.css"/>{icon}"#
+        r#"<link rel="stylesheet" href="{main_css}"/><link rel="stylesheet" href="guide.css"/>{icon}<script src="guide.js" defer></script>"#
     );
-    write(
-        &dir.join("how-to-play.html"),
-        &barricade_web::guide::page(&head),
-    )?;
+    write_guides(&dir, &head)?;
 
     for file in list_files(&dir)? {
         if file.starts_with("lang/") && file.ends_with(".txt") {
@@ -149,6 +147,28 @@ fn main_style_sheet(html: &str) -> Option<&str> {
     let start = html.find("main-")?;
     let end = start + html[start..].find(".css")? + 4;
     Some(&html[start..end])
+}
+
+/// The "How to play" page in every language, its head holding `head`.
+fn write_guides(dir: &Path, head: &str) -> Result<(), String> {
+    use barricade_web::{guide, i18n};
+    let src = crate::run::root().join("src/guide");
+    for language in i18n::Language::ALL {
+        let code = language.code();
+        let words = read(&dir.join(format!("lang/{code}.txt")))?;
+        if !i18n::activate(language) && !i18n::install(language, words) {
+            return Err(format!("lang/{code}.txt is not a language file"));
+        }
+        let file = read(&src.join(format!("{code}.txt")))?;
+        let texts = guide::Texts::parse(&file)
+            .ok_or(format!("src/guide/{code}.txt: a line is not `key = text`"))?;
+        write(
+            &dir.join(guide::file_name(language)),
+            &guide::page(language, &texts, head),
+        )?;
+    }
+    i18n::activate(i18n::Language::En);
+    Ok(())
 }
 
 /// A language file's texts, one a line, without their keys.
