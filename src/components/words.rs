@@ -45,9 +45,10 @@ pub fn buttons(s: &GameState, human: bool) -> String {
             );
         }
     } else if !s.origins().is_empty() {
-        // Nearest the goal first (by steps, barricades ignored).
+        // Nearest the goal first (by steps, barricades ignored; any
+        // board's distances fit a u8).
         let moves = s.moves();
-        for d in 0..=board.from_home() {
+        for d in 0..=u8::MAX {
             for (i, c) in moves.iter().enumerate() {
                 if board.to_goal(c.to()) == d {
                     let _ = write!(
@@ -107,10 +108,36 @@ mod tests {
         let mut s = GameState::new(SetupChoices::default(), 7).unwrap();
         assert_eq!(buttons(&s, true), "", "nothing to choose before the roll");
         s.roll();
-        let m = buttons(&s, true);
-        assert_eq!(m.matches("<button data-move=").count(), s.moves().len());
-        assert!(m.contains("pawn at home to"), "{m}");
+        assert!(buttons(&s, true).contains("pawn at home to"));
         assert_eq!(buttons(&s, false), "", "not this device's turn");
         assert!(position(&s).contains("5 pawns at home"));
+        // A long game played by the last button each time: every legal
+        // move and every drop square is listed, whatever the position.
+        for _ in 0..600 {
+            if s.winner().is_some() {
+                break;
+            }
+            if s.dropping() {
+                let m = buttons(&s, true);
+                assert_eq!(
+                    m.matches("<button data-square=").count(),
+                    s.drop_squares().len()
+                );
+                s.drop_barricade(s.drop_squares().iter().last().unwrap());
+                continue;
+            }
+            s.roll();
+            let m = buttons(&s, true);
+            let n = s.moves().len();
+            assert_eq!(m.matches("<button data-move=").count(), n, "{m}");
+            let last = m.rsplit("data-move=\"").next().unwrap();
+            let i: usize = last.split('"').next().unwrap().parse().unwrap_or(0);
+            if let Some(c) = s.moves().iter().nth(i).copied() {
+                s.move_to(c);
+            } else {
+                s.pass();
+            }
+        }
+        assert!(s.log().len() > 300, "the game went on");
     }
 }
