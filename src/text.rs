@@ -348,6 +348,8 @@ texts! {
     WordsMoveBarricade = "words_move_barricade",
     /// "{0} to {1}, sends {2} home"
     WordsMoveCapture = "words_move_capture",
+    /// "{0} bounces off the goal to {1}"
+    WordsMoveBounce = "words_move_bounce",
     /// "Where everything stands"
     WordsPosition = "words_position",
     /// "{0} {0?pawn|pawns} at home"
@@ -661,6 +663,7 @@ pub fn move_words(position: &Position, c: Candidate) -> String {
     match position.pawn_at(c.to()).filter(|&v| v != colour) {
         Some(victim) => fill(Text::WordsMoveCapture, &[pawn, to, Arg::Colour(victim)]),
         None if c.takes_barricade() => fill(Text::WordsMoveBarricade, &[pawn, to]),
+        None if c.is_bounce() => fill(Text::WordsMoveBounce, &[pawn, to]),
         None => fill(Text::WordsMove, &[pawn, to]),
     }
 }

@@ -207,6 +207,15 @@ test("french by clicks: a bounce at the goal", async ({ page }) => {
     "Red: the roll is too high for the goal, so the pawn bounces off it. Choose where it ends.",
   );
   await shotBoth(page, "french-bounce");
+  // Play in words says so, for each lit square.
+  await page.getByText("Play in words (for screen readers)").click();
+  const words = page.getByRole("group", { name: "Play in words (for screen readers)" });
+  const squares = await legal.evaluateAll((els) => els.map((e) => e.getAttribute("data-square")!));
+  for (const square of squares) {
+    await expect(words.getByRole("button", { name: `Red pawn on i13 bounces off the goal to ${square}`, exact: true })).toHaveCount(1);
+  }
+  await expect(words.getByRole("list").first().getByRole("button")).toHaveCount(squares.length);
+  await page.getByText("Play in words (for screen readers)").click();
   const to = await legal.first().getAttribute("data-square");
   await legal.first().click();
   await expect(page.locator("[data-game]")).not.toHaveAttribute("data-winner", /./);
