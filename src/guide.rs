@@ -1,11 +1,13 @@
 //! The "How to play" page, written at build time by `cargo xtask
-//! finish-site` in every language ([`file_name`]; native code: it is not
-//! part of the app's WebAssembly). The rules are told in our own words,
-//! from `src/guide/CODE.txt`, and its pictures are drawn from positions
-//! the rules crate plays: every move a picture shows is one of the
-//! position's legal moves (tested). The app links to it with the rule set
-//! being played ([`link`]), which `public/guide.js` shows first.
+//! finish-site` in every language ([`file_name`]; natively: of this
+//! module only [`link`] reaches the app's WebAssembly). The rules are
+//! told in our own words, from `src/guide/CODE.txt`, and its pictures are
+//! drawn from positions the rules crate plays: every move a picture shows
+//! is one of the position's legal moves (tested). The app links to it
+//! with the rule set being played ([`link`]), which `public/guide.js`
+//! shows first.
 
+use crate::components::escape;
 use crate::i18n::Language;
 use crate::text::{preset_name, preset_summary};
 use barricade_rules::{Candidate, Colour, Move, Position, Rules, Square, SquareSet};
@@ -300,14 +302,6 @@ fn section(m: &mut String, texts: &Texts, pictures: &[(&str, Picture)], id: &str
         }
     }
     m.push_str("</section>");
-}
-
-/// Text made safe to put in HTML.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 /// The whole page in `language` from its `texts` (the app's language

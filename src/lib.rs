@@ -16,7 +16,8 @@
 //!   their tables, downloaded by [`language_files`].
 //! - [`components`]: the Leptos components that draw a scene.
 //! - [`shell`]: the page before the app (the prerendered board);
-//!   `guide`: the "How to play" page, written at build time.
+//!   [`guide`]: the "How to play" pages, written at build time, and the
+//!   app's links to them.
 //! - [`browser`]: the few browser services (storage, seeds, timers).
 //! - [`link`]: the links into the app (replay, play by link, seed).
 //! - [`ai_protocol`] and `ai_worker`: the computer players think in a web

@@ -660,7 +660,7 @@ pub fn move_words(position: &Position, c: Candidate) -> String {
     let pawn = pawn_label(board, colour, at);
     let to = board.name(c.to());
     let (pawn, to) = (Arg::Str(&pawn), Arg::Str(&to));
-    match position.pawn_at(c.to()).filter(|&v| v != colour) {
+    match position.captured_at(c.to()) {
         Some(victim) => fill(Text::WordsMoveCapture, &[pawn, to, Arg::Colour(victim)]),
         None if c.takes_barricade() => fill(Text::WordsMoveBarricade, &[pawn, to]),
         None if c.is_bounce() => fill(Text::WordsMoveBounce, &[pawn, to]),

@@ -340,6 +340,21 @@ impl Position {
             .find(|c| self.pawns[c.index()].contains(square))
     }
 
+    /// The pawn that a step of the player to move ending on `to` captures:
+    /// another colour's pawn standing there (after a legal move never a
+    /// teammate's, nor one on a rest square). It goes home, or to the
+    /// forest from the village.
+    ///
+    /// ```
+    /// use barricade_rules::{Colour, Position};
+    /// let pos: Position = "roll=4 red=c5 blue=g5".parse().unwrap();
+    /// assert_eq!(pos.captured_at("g5".parse().unwrap()), Some(Colour::Blue));
+    /// assert_eq!(pos.captured_at("c5".parse().unwrap()), None);
+    /// ```
+    pub fn captured_at(&self, to: Square) -> Option<Colour> {
+        self.pawn_at(to).filter(|&c| c != self.turn())
+    }
+
     /// The winning team, once a pawn stands on the goal.
     ///
     /// ```
@@ -614,21 +629,13 @@ impl Position {
             }
             Origin::Home => self.home[me.index()] = self.home[me.index()].saturating_sub(1),
         }
-        // Capture: the pawn on `to` goes home, or to the forest from the
-        // village (a teammate never stands there after a legal move, nor
-        // anyone on a rest square).
         let target = SquareSet::from_square(to);
-        if !((self.all_pawns() - self.pawns[me.index()]) & target).is_empty() {
-            let village = self.board.village().contains(to);
-            for c in Colour::ALL {
-                if c != me && self.pawns[c.index()].contains(to) {
-                    self.pawns[c.index()].remove(to);
-                    if village {
-                        self.forest[c.index()] += 1;
-                    } else {
-                        self.home[c.index()] += 1;
-                    }
-                }
+        if let Some(c) = self.captured_at(to) {
+            self.pawns[c.index()].remove(to);
+            if self.board.village().contains(to) {
+                self.forest[c.index()] += 1;
+            } else {
+                self.home[c.index()] += 1;
             }
             if self.rules.french {
                 // Its held barricades pass to the capturer, placed at once.
