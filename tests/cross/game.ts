@@ -38,9 +38,12 @@ export const record = (tab: Tab) => attr(tab, "[data-game]", "data-record");
 export const turn = (tab: Tab) => attr(tab, "[data-game]", "data-turn");
 export const screen = (tab: Tab) => attr(tab, "[data-game]", "data-screen");
 
-/** Waits until the board is drawn: its 112 squares, and pawns. */
+/** Waits until the app runs and its board is drawn: 112 squares, and pawns. */
 export async function boardDrawn(tab: Tab) {
-  await expect.poll(() => count(tab, "[data-square]"), { timeout: 20_000 }).toBe(112);
+  // The static shell draws the board before the app runs; wait for the
+  // app itself, which names its screen.
+  await expect.poll(() => screen(tab), { timeout: 20_000 }).not.toBeNull();
+  await expect.poll(() => count(tab, "svg.board [data-square]"), { timeout: 20_000 }).toBe(112);
   await expect.poll(() => count(tab, "[data-pawn]")).toBeGreaterThan(0);
 }
 
