@@ -348,6 +348,8 @@ texts! {
     WordsMoveBarricade = "words_move_barricade",
     /// "{0} to {1}, sends {2} home"
     WordsMoveCapture = "words_move_capture",
+    /// "{0} to {1}, sends {2} to the forest"
+    WordsMoveToForest = "words_move_to_forest",
     /// "{0} bounces off the goal to {1}"
     WordsMoveBounce = "words_move_bounce",
     /// "Where everything stands"
@@ -640,7 +642,8 @@ pub fn pawn_label(board: &Board, colour: Colour, at: Place) -> String {
 }
 
 /// A legal move of the player to move in `position`, in words: the pawn,
-/// where it goes, and a barricade taken or a pawn sent home.
+/// where it goes, and a barricade taken or a pawn sent home (or to the
+/// forest).
 ///
 /// ```
 /// use barricade_rules::Position;
@@ -648,6 +651,10 @@ pub fn pawn_label(board: &Board, colour: Colour, at: Place) -> String {
 /// let pos: Position = "roll=4 red=c5 blue=g5".parse().unwrap();
 /// let to_g5 = pos.legal_moves().iter().find(|c| c.to().index() > 0 && pos.board().name(c.to()) == "g5").copied().unwrap();
 /// assert_eq!(move_words(&pos, to_g5), "Red pawn on c5 to g5, sends Blue home");
+/// // On the quick board a pawn captured in the village goes to the forest.
+/// let pos: Position = "board=quick roll=1 red=e7 blue=f7".parse().unwrap();
+/// let to_f7 = pos.legal_moves().iter().find(|c| pos.board().name(c.to()) == "f7").copied().unwrap();
+/// assert_eq!(move_words(&pos, to_f7), "Red pawn on e7 to f7, sends Blue to the forest");
 /// ```
 pub fn move_words(position: &Position, c: Candidate) -> String {
     let board = position.board();
@@ -661,7 +668,13 @@ pub fn move_words(position: &Position, c: Candidate) -> String {
     let to = board.name(c.to());
     let (pawn, to) = (Arg::Str(&pawn), Arg::Str(&to));
     match position.captured_at(c.to()) {
-        Some(victim) => fill(Text::WordsMoveCapture, &[pawn, to, Arg::Colour(victim)]),
+        Some(victim) => {
+            let text = match board.captured_goes_to(c.to()) {
+                Origin::Forest => Text::WordsMoveToForest,
+                _ => Text::WordsMoveCapture,
+            };
+            fill(text, &[pawn, to, Arg::Colour(victim)])
+        }
         None if c.takes_barricade() => fill(Text::WordsMoveBarricade, &[pawn, to]),
         None if c.is_bounce() => fill(Text::WordsMoveBounce, &[pawn, to]),
         None => fill(Text::WordsMove, &[pawn, to]),

@@ -3,7 +3,8 @@
 // (getByRole / getByText: no CSS selector, no click on the board), with
 // every announcement of the live region checked, the position in words
 // compared with the rules engine's replay of the game's own link, and
-// axe-core on the screens of the mode.
+// axe-core on the screens of the mode; and a capture in the quick board's
+// village, which sends the pawn to the forest.
 import { test, expect, type Page } from "@playwright/test";
 import { DESKTOP, collectErrors, engineBoard, shot, violations } from "./helpers-game";
 
@@ -178,6 +179,37 @@ test("play in words is remembered, speaks the page's language and works on the q
   await german.getByRole("list").first().getByRole("button").first().click();
   await expect(page.getByRole("status").last()).toHaveText(/^Rot (ist nach|hat)/);
   expect(await violations(page, "quick board in words, German")).toEqual([]);
+  await page.getByRole("combobox", { name: "Sprache" }).selectOption({ label: "English" });
+  expect(errors).toEqual([]);
+});
+
+test("on the quick board a capture in the village says the pawn goes to the forest, and it does", async ({ page }) => {
+  const errors = collectErrors(page);
+  const colours = ["red", "green", "yellow", "blue"];
+  // A quick-board game of four people after 87 decisions (seed 3, found
+  // with the rules crate): blue rolls a 2 next, two steps from yellow's
+  // pawn on g7, in the village.
+  const code = "DsbYAIbkBAAAAAAAAAFcApygCISGRRBCBRAQEFCAAABEAIIBIhJRIQEgIiJCIgCIAIAKQAgAQAAA";
+  await openClean(page);
+  await page.goto(`./#play=${code}`);
+  await page.getByText(WORDS).click();
+  const words = page.getByRole("group", { name: WORDS });
+  await expect(words.getByRole("listitem").filter({ hasText: /^Yellow: / })).toHaveText(/^Yellow: [a-z0-9, ]+$/);
+  await page.getByRole("button", { name: /^(Roll the die|Die showing \d\. Roll)$/ }).click();
+  await words.getByRole("button", { name: "Blue pawn on e7 to g7, sends Yellow to the forest" }).click();
+  await expect(page.getByRole("status").last()).toHaveText(/^Blue captured Yellow on g7/);
+  await expect(words.getByRole("listitem").filter({ hasText: /^Yellow: / })).toHaveText(/; 1 pawn in the forest$/);
+  const record = await page.locator("[data-game]").getAttribute("data-record");
+  const engine = engineBoard(record!, colours);
+  const shown = await shownPawns(page, colours);
+  for (const c of colours) {
+    expect(shown[c], c).toEqual(engine.pawns[c].filter((p) => p !== "forest"));
+  }
+  expect(engine.pawns.yellow.filter((p) => p === "forest")).toEqual(["forest"]);
+  // The same in German.
+  await page.getByRole("combobox", { name: "Language" }).selectOption({ label: "Deutsch" });
+  const german = page.getByRole("group", { name: "Mit Worten spielen (für Screenreader)" });
+  await expect(german.getByRole("listitem").filter({ hasText: /^Gelb: / })).toHaveText(/; 1 Figur im Wald$/);
   await page.getByRole("combobox", { name: "Sprache" }).selectOption({ label: "English" });
   expect(errors).toEqual([]);
 });

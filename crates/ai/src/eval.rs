@@ -492,11 +492,9 @@ impl Evaluator {
             let t = self.turns(field.dist(s));
             // Only the loss of the front pawn matters much.
             let weight = if t <= best { 1.0 } else { 0.25 };
-            // Captured in the village, a pawn goes to the forest.
-            let back = if board.village().contains(s) {
-                forest
-            } else {
-                home
+            let back = match board.captured_goes_to(s) {
+                Origin::Forest => forest,
+                _ => home,
             };
             if weight * (back - t) > lost * 6.0
                 && within_six_of(board, s, enemies.bits(), pos.barricades().bits())

@@ -19,6 +19,7 @@
 
 use crate::board::Square;
 use crate::colour::Colour;
+use crate::moves::Origin;
 use crate::paths::PathTable;
 use crate::squareset::SquareSet;
 use core::fmt;
@@ -455,6 +456,25 @@ impl Board {
     /// The village: a pawn captured here goes to the forest, not home.
     pub fn village(&self) -> SquareSet {
         self.village
+    }
+
+    /// Where a pawn captured on `square` goes: home, or the forest when
+    /// the square is in the village. A captured pawn comes back from there
+    /// as a pawn of that origin.
+    ///
+    /// ```
+    /// use barricade_rules::{Board, Origin};
+    /// let quick = Board::quick();
+    /// let square = |name| quick.square(name).unwrap();
+    /// assert_eq!(quick.captured_goes_to(square("f7")), Origin::Forest);
+    /// assert_eq!(quick.captured_goes_to(square("i5")), Origin::Home);
+    /// ```
+    pub fn captured_goes_to(&self, square: Square) -> Origin {
+        if self.village.contains(square) {
+            Origin::Forest
+        } else {
+            Origin::Home
+        }
     }
 
     /// The forest, if the board has one.

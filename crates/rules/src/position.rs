@@ -632,10 +632,9 @@ impl Position {
         let target = SquareSet::from_square(to);
         if let Some(c) = self.captured_at(to) {
             self.pawns[c.index()].remove(to);
-            if self.board.village().contains(to) {
-                self.forest[c.index()] += 1;
-            } else {
-                self.home[c.index()] += 1;
+            match self.board.captured_goes_to(to) {
+                Origin::Forest => self.forest[c.index()] += 1,
+                _ => self.home[c.index()] += 1,
             }
             if self.rules.french {
                 // Its held barricades pass to the capturer, placed at once.
