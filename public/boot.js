@@ -7,17 +7,22 @@
   var shell = document.querySelector("[data-shell]");
   var quick = document.querySelector("[data-shell-quick]");
 
+  // The first reason given is kept (what fails after it follows from it).
+  // In another language than English, boot-failed.js (loaded only now)
+  // writes the message again in that language.
   function fail(detail) {
-    if (!boot || document.querySelector("[data-game]")) return;
+    if (!boot || boot.getAttribute("data-detail") != null || document.querySelector("[data-game]")) return;
     boot.hidden = false;
     boot.classList.add("boot-failed");
     if (quick) {
       quick.disabled = true;
       quick.removeAttribute("aria-busy");
     }
+    boot.setAttribute("data-detail", detail || "");
     boot.textContent =
       "Barricade could not start in this browser" + (detail ? " (" + detail + ")" : "") +
       ". Please reload the page, or try a current version of Firefox, Chrome, Edge or Safari.";
+    if (language != "en") document.head.appendChild(document.createElement("script")).src = "boot-failed.js";
   }
 
   // Quick start before the app runs: only on a first visit (no saved game

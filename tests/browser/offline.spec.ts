@@ -216,3 +216,30 @@ test("a failed start shows a message, never a blank page", async ({ page }) => {
   await expect(boot).toBeVisible();
   await expect(boot).toContainText("could not start");
 });
+
+test("a failed start says so in the page's language", async ({ browser }) => {
+  for (const [locale, start, end] of [
+    ["de-DE", "Malefiz konnte in diesem Browser nicht starten (", "Lade die Seite bitte neu oder nimm eine aktuelle Version von Firefox, Chrome, Edge oder Safari."],
+    ["ru-RU", "Barricade не удалось запустить в этом браузере (", "Обнови страницу или попробуй свежую версию Firefox, Chrome, Edge или Safari."],
+  ] as const) {
+    const context = await browser.newContext({ locale, serviceWorkers: "block" });
+    const page = await context.newPage();
+    await page.route("**/*_bg.wasm", (route) => route.abort());
+    await page.goto("./");
+    const boot = page.locator("#boot");
+    await expect(boot).toBeVisible();
+    await expect(boot).toContainText(start);
+    await expect(boot).toContainText(end);
+    await expect(boot).not.toContainText("Please reload");
+    await context.close();
+  }
+  // And without WebAssembly at all, the reason is in words of the language.
+  const context = await browser.newContext({ locale: "pl-PL", serviceWorkers: "block" });
+  const page = await context.newPage();
+  await page.addInitScript(() => delete (window as any).WebAssembly);
+  await page.goto("./");
+  await expect(page.locator("#boot")).toContainText(
+    "Nie udało się uruchomić gry Barricade w tej przeglądarce (brak WebAssembly).",
+  );
+  await context.close();
+});

@@ -18,9 +18,10 @@ const COUNTED: [&str; 4] = ["html", "js", "wasm", "css"];
 /// Files the page fetches only after the board is drawn: the AI web worker
 /// (started when a computer player first has to decide) and the service
 /// worker (registered on the `load` event); and the "How to play" page
-/// with its style sheet, opened only when the player asks for it. Shown,
-/// but not counted.
-const LATER: [&str; 4] = ["ai_worker", "sw.js", "how-to-play", "guide"];
+/// with its style sheet, opened only when the player asks for it; and the
+/// message of a failed start in other languages than English, fetched only
+/// when the app could not start. Shown, but not counted.
+const LATER: [&str; 5] = ["ai_worker", "sw.js", "how-to-play", "guide", "boot-failed"];
 
 /// Prints the size of every counted file in `dist/` and fails past the
 /// budget.
