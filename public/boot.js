@@ -10,8 +10,12 @@
   // The first reason given is kept (what fails after it follows from it).
   // In another language than English, boot-failed.js (loaded only now)
   // writes the message again in that language.
+  // A download that failed reads "Failed to fetch" (Chromium),
+  // "NetworkError when attempting to fetch resource." (Firefox) or "Load
+  // failed" (Safari): said in the player's words instead.
   function fail(detail) {
     if (!boot || boot.getAttribute("data-detail") != null || document.querySelector("[data-game]")) return;
+    if (/fetch|load failed/i.test(detail)) detail = "a file did not load";
     boot.hidden = false;
     boot.classList.add("boot-failed");
     if (quick) {

@@ -214,13 +214,15 @@ test("a failed start shows a message, never a blank page", async ({ page }) => {
   await page.goto("./");
   const boot = page.locator("#boot");
   await expect(boot).toBeVisible();
-  await expect(boot).toContainText("could not start");
+  await expect(boot).toHaveText(
+    "Barricade could not start in this browser (a file did not load). Please reload the page, or try a current version of Firefox, Chrome, Edge or Safari.",
+  );
 });
 
 test("a failed start says so in the page's language", async ({ browser }) => {
   for (const [locale, start, end] of [
-    ["de-DE", "Malefiz konnte in diesem Browser nicht starten (", "Lade die Seite bitte neu oder nimm eine aktuelle Version von Firefox, Chrome, Edge oder Safari."],
-    ["ru-RU", "Barricade не удалось запустить в этом браузере (", "Обнови страницу или попробуй свежую версию Firefox, Chrome, Edge или Safari."],
+    ["de-DE", "Malefiz konnte in diesem Browser nicht starten (eine Datei wurde nicht geladen).", "Lade die Seite bitte neu oder nimm eine aktuelle Version von Firefox, Chrome, Edge oder Safari."],
+    ["ru-RU", "Barricade не удалось запустить в этом браузере (не загрузился файл).", "Обнови страницу или попробуй свежую версию Firefox, Chrome, Edge или Safari."],
   ] as const) {
     const context = await browser.newContext({ locale, serviceWorkers: "block" });
     const page = await context.newPage();
