@@ -7,12 +7,12 @@
   var shell = document.querySelector("[data-shell]");
   var quick = document.querySelector("[data-shell-quick]");
 
-  // The first reason given is kept (what fails after it follows from it).
-  // In another language than English, boot-failed.js (loaded only now)
-  // writes the message again in that language.
-  // A download that failed reads "Failed to fetch" (Chromium),
-  // "NetworkError when attempting to fetch resource." (Firefox) or "Load
-  // failed" (Safari): said in the player's words instead.
+  // Says that the app could not start, and why. The first reason given is
+  // kept (what fails after it follows from it). A failed download, which
+  // the browser calls "Failed to fetch" (Chromium), "NetworkError when
+  // attempting to fetch resource." (Firefox) or "Load failed" (Safari),
+  // is named in the player's words. In another language than English,
+  // boot-failed.js (loaded only now) writes the message in that language.
   function fail(detail) {
     if (!boot || boot.getAttribute("data-detail") != null || document.querySelector("[data-game]")) return;
     if (/fetch|load failed/i.test(detail)) detail = "a file did not load";
