@@ -414,4 +414,29 @@ mod tests {
             }
         }
     }
+
+    /// public/boot.js picks the page's language from the same list before
+    /// the app runs, and public/boot-failed.js says a failed start in every
+    /// language but English: both must follow `Language::ALL`.
+    #[test]
+    fn the_scripts_before_the_app_know_every_language() {
+        let read = |name: &str| {
+            let path = format!("{}/public/{name}", env!("CARGO_MANIFEST_DIR"));
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+        };
+        let (boot, failed) = (read("boot.js"), read("boot-failed.js"));
+        let codes: Vec<&str> = Language::ALL.iter().map(|l| l.code()).collect();
+        assert!(
+            boot.contains(&format!("/^({})\\b/i", codes.join("|"))),
+            "boot.js lists {codes:?}"
+        );
+        for code in codes.into_iter().filter(|&c| c != "en") {
+            let entry = failed.split(&format!("\n    {code}: [")).nth(1);
+            let entry = entry.unwrap_or_else(|| panic!("boot-failed.js has no {code}"));
+            assert!(
+                entry.split("],").next().unwrap().contains(" ({0})"),
+                "boot-failed.js: {code}'s message has \" ({{0}})\" for the reason"
+            );
+        }
+    }
 }

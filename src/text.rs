@@ -649,7 +649,7 @@ pub fn pawn_label(board: &Board, colour: Colour, at: Place) -> String {
 /// use barricade_rules::Position;
 /// use barricade_web::text::move_words;
 /// let pos: Position = "roll=4 red=c5 blue=g5".parse().unwrap();
-/// let to_g5 = pos.legal_moves().iter().find(|c| c.to().index() > 0 && pos.board().name(c.to()) == "g5").copied().unwrap();
+/// let to_g5 = pos.legal_moves().iter().find(|c| pos.board().name(c.to()) == "g5").copied().unwrap();
 /// assert_eq!(move_words(&pos, to_g5), "Red pawn on c5 to g5, sends Blue home");
 /// // On the quick board a pawn captured in the village goes to the forest.
 /// let pos: Position = "board=quick roll=1 red=e7 blue=f7".parse().unwrap();

@@ -274,7 +274,8 @@ fn marked_ply(e: &web_sys::Event) -> Option<usize> {
         .ok()
 }
 
-/// The attribute `name` of the element clicked or one around it.
+/// The attribute `name` of the "Play in words" button clicked (a move's
+/// `data-move` or a drop square's `data-square`).
 fn attribute(e: &web_sys::Event, name: &str) -> Option<String> {
     dom::closest(e, "[data-move],[data-square]")?.get_attribute(name)
 }

@@ -342,8 +342,8 @@ impl Position {
 
     /// The pawn that a step of the player to move ending on `to` captures:
     /// another colour's pawn standing there (after a legal move never a
-    /// teammate's, nor one on a rest square). It goes home, or to the
-    /// forest from the village.
+    /// teammate's, nor one on a rest square). Where it goes:
+    /// [`Board::captured_goes_to`].
     ///
     /// ```
     /// use barricade_rules::{Colour, Position};
