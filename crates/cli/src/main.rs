@@ -34,12 +34,14 @@ struct Cli {
 enum Command {
     /// JSON requests on stdin, one JSON reply per line (docs/protocol.md).
     Engine,
-    /// Print the final position and the winner of a link code.
+    /// Print the final position and the winner of a link code, and the
+    /// link code of what is shown.
     Replay {
         /// The game's link code (the part after `#play=` or `#replay=`).
         code: String,
         /// Show the position after the first N plies instead (before the
-        /// die is rolled for the next one).
+        /// die is rolled for the next one); its `code:` line is then the
+        /// link code of those plies, a game to go on from.
         #[arg(long, value_name = "N")]
         plies: Option<usize>,
     },
@@ -90,7 +92,8 @@ fn engine() -> Result<(), String> {
 }
 
 /// Prints the position of the record in `text`, after its first `plies`
-/// plies when given (then the die is not yet rolled for the next one).
+/// plies when given (then the die is not yet rolled for the next one), and
+/// the link code of the record shown.
 fn replay(text: &str, plies: Option<usize>) -> Result<(), String> {
     let (mut record, error) = match code::decode(text) {
         Ok(r) => (r, None),
@@ -120,6 +123,10 @@ fn replay(text: &str, plies: Option<usize>) -> Result<(), String> {
         Some(w) => say!("winner: {w}"),
         None => say!("winner: none yet"),
     }
+    say!(
+        "code: {}",
+        code::encode(&record).map_err(|e| e.to_string())?
+    );
     match error {
         Some(e) => Err(format!("{e}; showing the valid part")),
         None => Ok(()),

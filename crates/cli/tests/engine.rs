@@ -127,6 +127,24 @@ fn replay_prints_the_final_position() {
     let (ok, two) = at("2");
     assert!(ok && two.contains("plies: 2"));
     assert_ne!(start, two);
+    // The code of the first two plies replays to the same position.
+    let code_line = |text: &str| {
+        let line = text.lines().find_map(|l| l.strip_prefix("code: "));
+        line.unwrap().to_string()
+    };
+    let two_code = code_line(&two);
+    let again = Command::new(env!("CARGO_BIN_EXE_barricade"))
+        .args(["replay", &two_code])
+        .output()
+        .unwrap();
+    let again = String::from_utf8(again.stdout).unwrap();
+    let position = |text: &str| {
+        text.lines()
+            .find(|l| l.starts_with("position: "))
+            .map(str::to_string)
+    };
+    assert_eq!(position(&again), position(&two));
+    assert_eq!(code_line(&again), two_code);
     assert!(!at("100000").0);
     assert!(!at("x").0);
 }
