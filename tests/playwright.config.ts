@@ -9,9 +9,16 @@ const port = Number(process.env.PORT ?? 4173);
 export default defineConfig({
   testDir: "browser",
   outputDir: "artifacts/results",
-  timeout: 60_000,
-  fullyParallel: false,
-  workers: 1,
+  // Generous limits: a test waits for what it checks, never for a time, and
+  // a busy machine (the Rust checks run beside these tests in `cargo xtask
+  // test`) only makes it wait longer.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
+  // Two workers for the machine's two cores: most of a test is waiting for
+  // the page (walking pawns, a computer's pause), so two at a time take
+  // about half as long. Nothing a test asserts depends on time.
+  fullyParallel: true,
+  workers: 2,
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${port}/`,

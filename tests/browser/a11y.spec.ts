@@ -3,7 +3,16 @@
 // barricade drop, the end, the replay viewer, the share box), on both
 // boards, at phone and desktop size.
 import { test, expect, type Page } from "@playwright/test";
-import { collectErrors, openFresh, playToEnd, playUntil, startGame, violations } from "./helpers-game";
+import {
+  collectErrors,
+  nearEndCode,
+  openFresh,
+  playToEnd,
+  playUntil,
+  resumeWithCode,
+  startGame,
+  violations,
+} from "./helpers-game";
 
 for (const board of ["classic", "quick"]) {
   test(`every screen of a game on the ${board} board has no WCAG 2.1 A/AA violation`, async ({
@@ -32,7 +41,9 @@ for (const board of ["classic", "quick"]) {
     await playUntil(page, async () => (await page.locator("[data-drop]").count()) > 0);
     found.push(...(await violations(page, "barricade drop")));
 
-    // The end, with its chart, and the share box.
+    // The end, with its chart, and the share box: the same seed's game
+    // near its end, resumed and played to the end by clicks.
+    await resumeWithCode(page, nearEndCode({ seed: 3, board, players: ["red", "blue"], before: 10 }));
     await playToEnd(page, ["red", "blue"]);
     await expect(page.locator("[data-end]")).toBeVisible();
     await expect(page.locator("[data-chart-slot] svg")).toBeAttached({ timeout: 20_000 });

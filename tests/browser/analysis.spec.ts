@@ -21,7 +21,9 @@ import {
   engineBoardAt,
   enginePlies,
   expectBoardSoon,
+  nearEndCode,
   playToEnd,
+  resumeWithCode,
   startGame,
 } from "./helpers-game";
 
@@ -172,6 +174,8 @@ test("the end screen of a game played to the end has its chart", async ({ page }
   const errors = collectErrors(page);
   await page.setViewportSize(DESKTOP);
   await startGame(page, { seats: { red: "human", blue: "medium" }, seed: 31, speed: "instant" });
+  // The same seed's game near its end, played to the end by clicks.
+  await resumeWithCode(page, nearEndCode({ seed: 31, players: ["red", "blue"], before: 16 }));
   await playToEnd(page, ["red"]);
   await expect(page.locator("[data-end]")).toBeVisible();
   const code = (await game(page).getAttribute("data-record"))!;

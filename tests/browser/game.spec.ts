@@ -8,8 +8,10 @@ import {
   ARTIFACTS,
   collectErrors,
   expectEngineAgrees,
+  nearEndCode,
   playStep,
   playUntil,
+  resumeWithCode,
   startGame,
 } from "./helpers-game";
 
@@ -23,7 +25,7 @@ async function shot(page: Page, name: string) {
 
 const record = (page: Page) => page.locator("[data-game]").getAttribute("data-record");
 
-test("first visit: the board and the new-game form, at both sizes", async ({ page }) => {
+test("first visit: the board and the new-game form, at both sizes", { tag: "@smoke" }, async ({ page }) => {
   const errors = collectErrors(page);
   for (const [name, size] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
     await page.setViewportSize(size);
@@ -39,7 +41,7 @@ test("first visit: the board and the new-game form, at both sizes", async ({ pag
 });
 
 test("a two-player game to the win, with captures and drops, matches the engine", async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const errors = collectErrors(page);
   await page.setViewportSize(DESKTOP);
   await startGame(page, { seats: { red: "human", blue: "human" }, seed: 7 });
@@ -72,6 +74,10 @@ test("a four-player team game to the win on a phone matches the engine", async (
   });
   await page.click('[data-action="roll"]');
   await shot(page, "play-phone");
+  // A few turns by clicks, then the same seed's game near its end, to the win.
+  for (let i = 0; i < 12; i++) await playStep(page);
+  const teams = "red+yellow/green+blue";
+  await resumeWithCode(page, nearEndCode({ seed: 21, teams, before: 20 }));
   await playUntil(page, async () => false);
   const winner = (await page.locator("[data-game]").getAttribute("data-winner"))!;
   expect(["red yellow", "green blue"]).toContain(winner);
@@ -101,7 +107,7 @@ test("a reload in the middle of a barricade drop resumes it", async ({ page }) =
   expect(errors).toEqual([]);
 });
 
-test("undo and redo", async ({ page }) => {
+test("undo and redo", { tag: "@smoke" }, async ({ page }) => {
   const errors = collectErrors(page);
   await startGame(page, { seats: { red: "human", yellow: "human" }, seed: 5 });
   for (let i = 0; i < 12; i++) await playStep(page);
@@ -172,32 +178,25 @@ test("keyboard only: a few turns", async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
-test("clicking a pawn highlights its destinations within a frame", async ({ page }) => {
+test("clicking a pawn lights its destinations, and Escape puts them out", async ({ page }) => {
+  // How soon they light is a figure of `cargo xtask bench`
+  // (tests/bench/highlight.mjs), not asserted here.
   await startGame(page, { seats: { red: "human", blue: "human" }, seed: 12 });
   // Get pawns onto the board so that several can be selected.
-  let samples: number[] = [];
-  for (let i = 0; i < 400 && samples.length < 15; i++) {
+  let lit = 0;
+  for (let i = 0; i < 400 && lit < 5; i++) {
     const n = await page.locator("[data-selectable]").count();
     if (n >= 2 && (await page.locator("[data-selected]").count()) === 0) {
-      const ms = await page.evaluate(async () => {
-        const pawn = document.querySelector("[data-selectable]") as SVGGElement;
-        const t0 = performance.now();
-        pawn.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-        while (!document.querySelector("[data-legal]")) {
-          await new Promise((r) => setTimeout(r, 0));
-        }
-        return performance.now() - t0;
-      });
-      samples.push(ms);
+      await page.locator("[data-selectable]").first().click();
+      await expect(page.locator("[data-legal]").first()).toBeAttached();
+      await expect(page.locator("[data-selected]")).toHaveCount(1);
       await page.keyboard.press("Escape");
+      await expect(page.locator("[data-legal]")).toHaveCount(0);
+      lit++;
     }
     await playStep(page);
   }
-  expect(samples.length).toBeGreaterThan(3);
-  samples = samples.sort((a, b) => a - b);
-  const median = samples[Math.floor(samples.length / 2)];
-  console.log(`click-to-highlight ms: median ${median.toFixed(2)}, max ${samples[samples.length - 1].toFixed(2)}`);
-  expect(median).toBeLessThan(16);
+  expect(lit).toBe(5);
 });
 
 test("a damaged save is kept as a backup and reported", async ({ page }) => {

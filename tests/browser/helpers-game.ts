@@ -206,12 +206,61 @@ export function enginePlies(code: string): number {
   return Number(/^plies: (\d+)$/m.exec(cli(["replay", code]))![1]);
 }
 
-/** Runs the `barricade` CLI and returns what it prints. */
+/** Runs the `barricade` CLI and returns what it prints: the binary named
+ * by BARRICADE_CLI (`cargo xtask test` builds it before the browser tests
+ * and names it), or else through `cargo run`, which builds it first. */
 export function cli(args: string[]): string {
-  return execFileSync("cargo", ["run", "-q", "-p", "barricade-cli", "--", ...args], {
-    cwd: REPO,
-    encoding: "utf8",
-  });
+  const bin = process.env.BARRICADE_CLI;
+  const viaCargo = ["run", "-q", "-p", "barricade-cli", "--", ...args];
+  return execFileSync(bin ?? "cargo", bin ? args : viaCargo, { cwd: REPO, encoding: "utf8" });
+}
+
+/** The game of a link code near its end. */
+export interface NearEnd {
+  /** The rule set (default ravensburger). */
+  preset?: string;
+  seed: number;
+  /** How many decisions before the end (default 40). */
+  before?: number;
+  /** "classic" (the default) or "quick". */
+  board?: string;
+  /** The colours in playing order (default all four). */
+  players?: string[];
+  /** Teams as the CLI writes them, e.g. "red+yellow/green+blue". */
+  teams?: string;
+}
+
+/** A whole game of the rules crate's greedy players (the CLI's
+ * `selfplay`) from `seed`, cut `before` decisions before its end: the link
+ * code of a game near its end, with the seed's dice. */
+export function nearEndCode(game: NearEnd): string {
+  const args = ["selfplay", "--games", "1", "--seed", String(game.seed)];
+  args.push("--rules", game.preset ?? "ravensburger", "--board", game.board ?? "classic");
+  if (game.players) args.push("--players", game.players.join(","));
+  if (game.teams) args.push("--teams", game.teams);
+  const played = JSON.parse(cli(args).split("\n")[0]) as { code: string; plies: number };
+  const cut = Math.max(0, played.plies - (game.before ?? 40));
+  return /^code: (.*)$/m.exec(cli(["replay", played.code, "--plies", String(cut)]))![1];
+}
+
+/** Puts the game of the link code `code` in place of the saved game (its
+ * seats' players and the rest of the save stay) and opens the app on it,
+ * as a player coming back to a saved game does. The save is written from
+ * another page of the site, so the running game cannot save over it. */
+export async function resumeWithCode(page: Page, code: string) {
+  const save = await page.evaluate(() => localStorage.getItem("barricade.game"));
+  expect(save).toBeTruthy();
+  const text = save!
+    .split("\n")
+    .filter((line) => !/^(pending|redo) /.test(line))
+    .map((line) => (line.startsWith("code ") ? `code ${code}` : line))
+    .join("\n");
+  const app = page.url().replace(/#.*$/, "");
+  await page.goto(new URL("how-to-play.html", app).href);
+  await page.evaluate((t) => localStorage.setItem("barricade.game", t), text);
+  await page.goto(app);
+  await page.locator('[data-screen="play"]').waitFor();
+  await expect(page.locator("[data-game]")).toHaveAttribute("data-record", /./);
 }
 
 function engineReplay(code: string, colours: string[], extra: string[]): Board {

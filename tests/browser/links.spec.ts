@@ -12,10 +12,13 @@ import {
   engineBoard,
   engineBoardAt,
   expectBoardSoon,
+  nearEndCode,
+  playPersonStep,
   playStep,
   playToEnd,
   playUntil,
   readBoard,
+  resumeWithCode,
   shot,
   shotBoth,
   startGame,
@@ -65,7 +68,10 @@ test("a finished game shared as a link replays the same game in a fresh browser"
   const errors = collectErrors(page);
   await page.setViewportSize(DESKTOP);
   await startGame(page, { seats: { red: "human", blue: "medium" }, seed: 31, speed: "instant" });
-  // Red by clicks; blue is the computer's.
+  // Red by clicks; blue is the computer's: a few turns, then the same
+  // seed's game near its end, resumed and played to the end.
+  for (let i = 0; i < 6; i++) await playPersonStep(page, ["red"]);
+  await resumeWithCode(page, nearEndCode({ seed: 31, players: ["red", "blue"], before: 16 }));
   await playToEnd(page, ["red"]);
   await expect(page.locator("[data-end]")).toBeVisible();
   const winner = await game(page).getAttribute("data-winner");

@@ -14,8 +14,12 @@ import {
   enginePlies,
   expectBoardSoon,
   expectEngineAgrees,
+  expectSameBoard,
+  nearEndCode,
   playToEnd,
   playUntil,
+  readSnapshot,
+  resumeWithCode,
   shot,
   startGame,
 } from "./helpers-game";
@@ -109,6 +113,8 @@ test("four computers play a quick-board game to the end: the page shows the engi
 }) => {
   test.setTimeout(240_000);
   const errors = collectErrors(page);
+  // The same seed's game near its end, to go on from after the opening.
+  const nearEnd = nearEndCode({ seed: 12, board: "quick" });
   await page.setViewportSize(DESKTOP);
   await startGame(page, {
     board: "quick",
@@ -124,6 +130,12 @@ test("four computers play a quick-board game to the end: the page shows the engi
   await page.setViewportSize(PHONE);
   await shot(page, "quick-play-phone");
   await page.setViewportSize(DESKTOP);
+  const midway = await readSnapshot(page);
+  expectSameBoard(midway.board, engineBoard(midway.code, ALL));
+  // The rest: the same seed's game near its end, resumed with these
+  // players, to the winner.
+  await resumeWithCode(page, nearEnd);
+  expect((await drawn(page)).squares).toBe(66);
   await expect(game(page)).toHaveAttribute("data-winner", /\w/, { timeout: 200_000 });
   await expectEngineAgrees(page, ALL);
   const code = (await game(page).getAttribute("data-record"))!;
