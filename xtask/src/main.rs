@@ -5,7 +5,14 @@
 //! - `cargo xtask test`: install what is missing, then run every check:
 //!   format, clippy (native and wasm32), the Rust tests, a release build,
 //!   the size budget, the browser tests (Chromium), and the cross-browser
-//!   suite in Chromium, Firefox ESR and WebKitGTK.
+//!   suite in Firefox ESR and WebKitGTK (and in Chromium what the browser
+//!   tests do not already check); then a table of where the time went.
+//! - `cargo xtask test --quick`: the inner loop while working: format,
+//!   clippy, the Rust tests, a release build and the browser smoke tests
+//!   (those tagged `@smoke`).
+//! - `cargo xtask bench`: build the site, then measure what a player feels
+//!   (computer players, click to highlight, walking pawns) against the
+//!   limits; see `tests/bench/play.mjs`.
 //! - `cargo xtask cross`: only the cross-browser suite, against the site
 //!   already built in `dist/`.
 //! - `cargo xtask build`: a release build into `dist/`, with its size.
@@ -18,19 +25,24 @@ mod run;
 mod setup;
 mod site;
 mod size;
+mod steps;
 
 use run::{cargo, run};
-use std::process::ExitCode;
-use std::time::Instant;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+use steps::Steps;
 
-const USAGE: &str = "usage: cargo xtask <play|test|cross|build|size|setup|finish-site>";
+const USAGE: &str =
+    "usage: cargo xtask <play|test [--quick]|bench|cross|build|size|setup|finish-site>";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("play") => play(),
-        Some("test") => test(),
-        Some("cross") => setup::ensure_all().and_then(|()| cross_browser()),
+        Some("test") if args.len() == 1 => test(false),
+        Some("test") if args.len() == 2 && args[1] == "--quick" => test(true),
+        Some("bench") => bench(),
+        Some("cross") => cross(),
         Some("build") => setup::ensure_web().and_then(|()| build()),
         Some("size") => size::check(),
         Some("setup") => setup::ensure_all(),
@@ -57,63 +69,173 @@ fn build() -> Result<(), String> {
     size::check()
 }
 
-fn test() -> Result<(), String> {
+/// Every check, or with `quick` the inner loop's; prints where the time
+/// went, also when a step fails.
+fn test(quick: bool) -> Result<(), String> {
     setup::ensure_all()?;
-    step("format");
-    run(cargo().args(["fmt", "--all", "--check"]))?;
-    step("clippy, native");
-    run(cargo().args([
-        "clippy",
-        "--workspace",
-        "--all-targets",
-        "--",
-        "-D",
-        "warnings",
-    ]))?;
-    step("clippy, the app on wasm32");
-    run(cargo().args([
-        "clippy",
-        "-p",
-        "barricade-web",
-        "--target",
-        "wasm32-unknown-unknown",
-        "--",
-        "-D",
-        "warnings",
-    ]))?;
-    step("Rust tests");
-    run(cargo().args(["test", "--workspace"]))?;
-    step("release build and size budget");
-    build()?;
-    step("browser tests");
-    run(setup::npx().args(["playwright", "test", "-c", "tests/playwright.config.ts"]))?;
-    cross_browser()
+    let mut steps = Steps::new();
+    let result = if quick {
+        quick_checks(&mut steps)
+    } else {
+        all_checks(&mut steps)
+    };
+    steps.report();
+    result
 }
 
-/// The cross-browser suite (tests/cross/) in each engine, one after the
-/// other, with the time each took; every engine runs even if one fails.
-fn cross_browser() -> Result<(), String> {
-    let mut times = Vec::new();
+/// The Rust checks: clippy (native, and the app on wasm32) and the tests.
+fn rust_checks() -> Vec<(&'static str, Vec<&'static str>)> {
+    let clippy = |target: &[&'static str]| {
+        let mut args = vec!["clippy"];
+        args.extend(target);
+        args.extend(["--", "-D", "warnings"]);
+        args
+    };
+    vec![
+        ("clippy, native", clippy(&["--workspace", "--all-targets"])),
+        (
+            "clippy, the app on wasm32",
+            clippy(&["-p", "barricade-web", "--target", "wasm32-unknown-unknown"]),
+        ),
+        ("Rust tests", vec!["test", "--workspace"]),
+    ]
+}
+
+/// The inner loop: one check after the other, then the smoke tests.
+fn quick_checks(steps: &mut Steps) -> Result<(), String> {
+    steps.run("format", cargo().args(["fmt", "--all", "--check"]))?;
+    for (name, args) in rust_checks() {
+        steps.run(name, cargo().args(args))?;
+    }
+    steps.time("release build and size budget", build)?;
+    let cli = steps.time_value("the CLI for the browser tests", cli_for_tests)?;
+    steps.run(
+        "browser smoke tests",
+        &mut playwright(
+            &cli,
+            &["-c", "tests/playwright.config.ts", "--grep", "@smoke"],
+        ),
+    )
+}
+
+/// Everything, in two lanes once the site is built: the browsers' tests,
+/// which mostly wait for pages, and beside them at a lower priority the
+/// Rust checks, which mostly compute. So the Rust checks use the time the
+/// browsers leave, and the browsers get the processor when they need it.
+fn all_checks(steps: &mut Steps) -> Result<(), String> {
+    steps.run("format", cargo().args(["fmt", "--all", "--check"]))?;
+    steps.time("release build and size budget", build)?;
+    let cli = steps.time_value("the CLI for the browser tests", cli_for_tests)?;
+    let log = run::root().join("target").join("xtask-rust-checks.log");
+    let rust_lane = {
+        let log = log.clone();
+        std::thread::spawn(move || {
+            let mut lane = Steps::quiet(&log);
+            let result = rust_checks()
+                .into_iter()
+                .try_for_each(|(name, args)| lane.run(name, &mut nice_cargo(&args)));
+            (lane, result)
+        })
+    };
+    println!(
+        "xtask: the Rust checks run beside the browser tests; their output is in {} \
+         and follows when they end",
+        log.display()
+    );
+    let browsers = steps
+        .run(
+            "browser tests",
+            &mut playwright(&cli, &["-c", "tests/playwright.config.ts"]),
+        )
+        // Chromium runs the browser tests above, which check everything
+        // the cross-browser suite checks (README, "Where the time goes").
+        .and(cross_browser(steps, &cli, &["firefox", "webkit"]));
+    let (lane, rust) = rust_lane
+        .join()
+        .unwrap_or_else(|_| (Steps::new(), Err("the Rust checks' thread panicked".into())));
+    println!("\n==> the Rust checks' output ({})", log.display());
+    if let Ok(text) = std::fs::read_to_string(&log) {
+        print!("{text}");
+    }
+    steps.absorb(lane);
+    rust.and(browsers)
+}
+
+/// `cargo ARGS` from the root at a lower priority (`nice`).
+fn nice_cargo(args: &[&str]) -> Command {
+    let cargo = cargo();
+    let mut command = Command::new("nice");
+    command
+        .args(["-n", "10"])
+        .arg(cargo.get_program())
+        .args(args)
+        .current_dir(run::root());
+    command
+}
+
+/// Builds the `barricade` CLI and copies it out of cargo's way (the Rust
+/// checks may rebuild cargo's copy while the browser tests run it);
+/// returns the copy's path.
+fn cli_for_tests() -> Result<PathBuf, String> {
+    run(cargo().args(["build", "-p", "barricade-cli"]))?;
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| run::root().join("target"));
+    let built = target.join("debug").join("barricade");
+    let copy = target.join("xtask").join("barricade");
+    std::fs::create_dir_all(target.join("xtask")).map_err(|e| e.to_string())?;
+    std::fs::copy(&built, &copy).map_err(|e| format!("cannot copy {}: {e}", built.display()))?;
+    Ok(copy)
+}
+
+/// `npx playwright test ARGS` from the root, with the `barricade` CLI at
+/// `cli` named for the tests' `cli()` helper, so that they never wait for
+/// cargo.
+fn playwright(cli: &Path, args: &[&str]) -> Command {
+    let mut command = setup::npx();
+    command
+        .args(["playwright", "test"])
+        .args(args)
+        .env("BARRICADE_CLI", cli);
+    command
+}
+
+/// Builds the site and measures it as a player feels it, against the limits
+/// (tests/bench/play.mjs); fails if a figure is over its limit.
+fn bench() -> Result<(), String> {
+    setup::ensure_all()?;
+    build()?;
+    let mut node = Command::new("node");
+    node.current_dir(run::root())
+        .args(["tests/bench/play.mjs", "dist"]);
+    run(&mut node)
+}
+
+/// Only the cross-browser suite, in every engine.
+fn cross() -> Result<(), String> {
+    setup::ensure_all()?;
+    let mut steps = Steps::new();
+    let result = steps
+        .time_value("the CLI for the browser tests", cli_for_tests)
+        .and_then(|cli| cross_browser(&mut steps, &cli, &ALL));
+    steps.report();
+    result
+}
+
+/// The engines of the cross-browser suite.
+const ALL: [&str; 3] = ["chromium", "firefox", "webkit"];
+
+/// The cross-browser suite (tests/cross/) in each of `engines`, one after
+/// the other, each timed; every engine runs even if one fails.
+fn cross_browser(steps: &mut Steps, cli: &Path, engines: &[&str]) -> Result<(), String> {
     let mut failed = Vec::new();
-    for engine in ["chromium", "firefox", "webkit"] {
-        step(&format!("cross-browser suite, {engine}"));
-        let start = Instant::now();
-        let result = run(setup::npx().args([
-            "playwright",
-            "test",
-            "-c",
-            "tests/cross/cross.config.ts",
-            "--project",
-            engine,
-        ]));
-        let verdict = if result.is_ok() { "passed" } else { "FAILED" };
-        let seconds = start.elapsed().as_secs();
-        times.push(format!("{engine} {verdict} in {seconds} s"));
-        if result.is_err() {
+    for &engine in engines {
+        let args = ["-c", "tests/cross/cross.config.ts", "--project", engine];
+        let name = format!("cross-browser suite, {engine}");
+        if steps.run(&name, &mut playwright(cli, &args)).is_err() {
             failed.push(engine);
         }
     }
-    println!("xtask: cross-browser suite: {}", times.join(", "));
     if failed.is_empty() {
         Ok(())
     } else {
@@ -122,8 +244,4 @@ fn cross_browser() -> Result<(), String> {
             failed.join(", ")
         ))
     }
-}
-
-fn step(name: &str) {
-    println!("\n==> {name}");
 }
