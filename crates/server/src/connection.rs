@@ -51,6 +51,7 @@ pub async fn run(mut socket: WebSocket, ip: IpAddr, hub: Arc<Hub>) {
                         break End::Closed;
                     }
                 }
+                None if *shutdown.borrow() => break End::Close(RESTART, "the server is restarting"),
                 None => break End::Close(AGAIN, "the room dropped this connection; join again"),
             },
             incoming = socket.recv() => {

@@ -71,9 +71,13 @@ async fn rooms(
 ) -> impl IntoResponse {
     let ip = client_ip(peer.ip(), &headers, hub.config.trust_forwarded);
     let limits = &hub.config.limits;
+    let guard = hub.guard();
     ws.max_message_size(limits.max_frame)
         .max_frame_size(limits.max_frame)
-        .on_upgrade(move |socket| connection::run(socket, ip, hub))
+        .on_upgrade(move |socket| async move {
+            connection::run(socket, ip, hub).await;
+            drop(guard);
+        })
 }
 
 /// The client's address: the peer's, or behind a trusted proxy the last
@@ -158,8 +162,9 @@ impl Server {
     }
 }
 
-/// Runs the server on its own runtime until Ctrl-C, then stops it
-/// cleanly. `ready` is called with the bound address once it listens.
+/// Runs the server on its own runtime until Ctrl-C (or SIGTERM), then
+/// stops it cleanly. `ready` is called with the bound address once it
+/// listens.
 pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), ServerError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -167,7 +172,23 @@ pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), Serve
     runtime.block_on(async move {
         let server = Server::start(config).await?;
         ready(server.local_addr());
-        let _ = tokio::signal::ctrl_c().await;
+        stop_signal().await;
         server.stop().await
     })
+}
+
+/// Ctrl-C, or SIGTERM where there is one (systemd, containers).
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }

@@ -66,9 +66,15 @@ impl Hub {
         self.shutdown.clone()
     }
 
+    /// A token the server waits for when it stops: hold it while a task
+    /// runs.
+    pub fn guard(&self) -> Option<mpsc::Sender<()>> {
+        self.alive.lock().ok().and_then(|a| a.clone())
+    }
+
     /// Spawns a task that the server waits for when it stops.
     pub fn spawn(&self, task: impl Future<Output = ()> + Send + 'static) {
-        let guard = self.alive.lock().ok().and_then(|a| a.clone());
+        let guard = self.guard();
         tokio::spawn(async move {
             task.await;
             drop(guard);

@@ -713,10 +713,7 @@ impl Room {
     /// After every change: the computer rolls for its seats, a won game
     /// ends, and the turn timer is set for a player's decision.
     fn advance(&mut self, now: Instant, out: &mut Vec<Numbered>) {
-        loop {
-            let Some(seat) = self.turn_seat() else {
-                break;
-            };
+        while let Some(seat) = self.turn_seat() {
             let computer = self.computer_plays(seat);
             let Stage::Playing { game, .. } = &mut self.stage else {
                 break;
