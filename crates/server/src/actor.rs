@@ -184,7 +184,11 @@ impl Actor {
                 let _ = reply.send(answer);
                 Ok(())
             }
-            Command::Request { conn, request } => self.request(conn, request, now).await,
+            Command::Request { conn, request } => {
+                let done = self.request(conn, request, now).await;
+                self.hub.latency.record(now.elapsed());
+                done
+            }
             Command::Gone { conn } => {
                 let events = match self.conns.remove(&conn).and_then(|c| c.member) {
                     Some(m) => self.room.disconnect(m, now),

@@ -11,6 +11,7 @@ use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
 use axum::http::HeaderMap;
 use axum::response::IntoResponse;
 use axum::routing::get;
+use axum::serve::ListenerExt;
 use std::fmt;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -20,6 +21,11 @@ use tower_http::services::ServeDir;
 
 /// The path of the rooms' WebSocket.
 pub const ROOMS_PATH: &str = "/rooms";
+
+/// Each connection's read buffer (tungstenite allocates it at once; its
+/// default of 128 KiB would be half a megabyte per room of four). Longer
+/// messages still arrive, up to the frame limit.
+const READ_BUFFER: usize = 8 * 1024;
 
 /// Why the server could not start or stop cleanly.
 #[derive(Debug)]
@@ -74,6 +80,8 @@ async fn rooms(
     let guard = hub.guard();
     ws.max_message_size(limits.max_frame)
         .max_frame_size(limits.max_frame)
+        .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(0)
         .on_upgrade(move |socket| async move {
             connection::run(socket, ip, hub).await;
             drop(guard);
@@ -100,6 +108,10 @@ impl Server {
         let store = Store::open(&config.db)?;
         let listener = tokio::net::TcpListener::bind(config.addr).await?;
         let addr = listener.local_addr()?;
+        // Small messages that must go at once: no Nagle delay.
+        let listener = listener.tap_io(|tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         let (stop, stopped) = watch::channel(false);
         let (alive, gone) = mpsc::channel(1);
         let site = config.site.clone();
@@ -133,6 +145,13 @@ impl Server {
     /// The address it listens on.
     pub fn local_addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// How long the rooms took to handle requests so far: from a
+    /// request's arrival in its room to its events stored and handed to
+    /// every connection.
+    pub fn latency(&self) -> &crate::metrics::Latency {
+        &self.hub.latency
     }
 
     /// How many rooms are in memory now.

@@ -7,6 +7,7 @@ use crate::actor::{self, Command, RoomHandle};
 use crate::config::Config;
 use crate::ids::{RoomId, Token};
 use crate::limits::RoomQuota;
+use crate::metrics::Latency;
 use crate::protocol::{ErrorCode, Refusal};
 use crate::room::{Room, Snapshot};
 use crate::settings::SettingsJson;
@@ -27,6 +28,9 @@ pub struct Hub {
     pub store: Store,
     /// Permits for computer decisions running at once.
     pub bots: Arc<Semaphore>,
+    /// From a request's arrival in its room to its events stored and
+    /// handed to every connection.
+    pub latency: Latency,
     rooms: tokio::sync::Mutex<HashMap<RoomId, RoomHandle>>,
     quota: Mutex<RoomQuota>,
     shutdown: watch::Receiver<bool>,
@@ -49,6 +53,7 @@ impl Hub {
     ) -> Hub {
         Hub {
             bots: Arc::new(Semaphore::new(config.bot_threads.max(1))),
+            latency: Latency::default(),
             quota: Mutex::new(RoomQuota::new(
                 config.limits.rooms_per_address,
                 config.limits.rooms_window,

@@ -17,6 +17,7 @@
 //! - [`ids`]: room ids and tokens from the OS random source;
 //! - [`store`]: SQLite, on a thread of its own;
 //! - [`limits`]: rate limits per connection and rooms per address;
+//! - [`metrics`]: how long the rooms take to handle requests;
 //! - [`actor`]: the task that runs one live room;
 //! - [`hub`]: the live rooms, opened and loaded on demand;
 //! - [`connection`]: one WebSocket;
@@ -32,6 +33,7 @@ pub mod hub;
 pub mod ids;
 pub mod lan;
 pub mod limits;
+pub mod metrics;
 pub mod protocol;
 pub mod room;
 pub mod settings;

@@ -59,7 +59,15 @@ enum Job {
 pub struct Store {
     jobs: mpsc::Sender<Job>,
     thread: Option<JoinHandle<()>>,
+    /// Dropped at close: the checkpoint thread ends.
+    checkpoints: Option<(mpsc::Sender<()>, JoinHandle<()>)>,
 }
+
+/// How often the WAL is copied into the database file. The writer never
+/// does it itself (`wal_autocheckpoint = 0`): a checkpoint ends in an
+/// fsync that can take a tenth of a second on a busy disk, and every room
+/// waiting for its write would wait for that too.
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
 
 const SCHEMA: &str = "
     PRAGMA journal_mode = WAL;
@@ -97,6 +105,9 @@ impl Store {
         }
         let conn = Connection::open(path)?;
         conn.execute_batch(SCHEMA)?;
+        conn.execute_batch("PRAGMA wal_autocheckpoint = 0;")?;
+        let checkpointer = Connection::open(path)?;
+        checkpointer.execute_batch("PRAGMA busy_timeout = 5000;")?;
         let old = now_secs() - KEEP_DAYS * 24 * 3600;
         conn.execute(
             "DELETE FROM events WHERE room IN (SELECT id FROM rooms WHERE updated < ?1)",
@@ -108,9 +119,15 @@ impl Store {
             .name("barricade-store".into())
             .spawn(move || run(conn, rx))
             .map_err(|e| StoreError(e.to_string()))?;
+        let (stop, stopped) = mpsc::channel::<()>();
+        let checkpoint = std::thread::Builder::new()
+            .name("barricade-checkpoint".into())
+            .spawn(move || checkpoints(checkpointer, stopped))
+            .map_err(|e| StoreError(e.to_string()))?;
         Ok(Store {
             jobs,
             thread: Some(thread),
+            checkpoints: Some((stop, checkpoint)),
         })
     }
 
@@ -161,7 +178,20 @@ impl Store {
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }
+        if let Some((stop, thread)) = self.checkpoints.take() {
+            drop(stop);
+            let _ = thread.join();
+        }
     }
+}
+
+/// Copies the WAL into the database file every [`CHECKPOINT_EVERY`]
+/// (passive: it never blocks the writer), and all of it at close.
+fn checkpoints(conn: Connection, stop: mpsc::Receiver<()>) {
+    while let Err(mpsc::RecvTimeoutError::Timeout) = stop.recv_timeout(CHECKPOINT_EVERY) {
+        let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+    }
+    let _ = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
 }
 
 fn run(mut conn: Connection, jobs: mpsc::Receiver<Job>) {

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// Long enough for a busy 2-core machine; only there so that a broken
@@ -152,7 +153,9 @@ pub struct Client {
 impl Client {
     pub async fn connect(addr: SocketAddr) -> Client {
         let url = format!("ws://{addr}/rooms");
-        let (ws, _) = tokio::time::timeout(PATIENCE, tokio_tungstenite::connect_async(url))
+        let config = WebSocketConfig::default().read_buffer_size(8 * 1024);
+        let connect = tokio_tungstenite::connect_async_with_config(url, Some(config), true);
+        let (ws, _) = tokio::time::timeout(PATIENCE, connect)
             .await
             .expect("connect in time")
             .expect("connect");
