@@ -122,8 +122,8 @@ async fn next_from_room(room: &mut Option<InRoom>) -> Option<Utf8Bytes> {
 }
 
 fn bad_message(e: &serde_json::Error) -> Refusal {
-    let mut why = e.to_string();
-    why.truncate(200);
+    // The parser may quote the input: cut on a character, not a byte.
+    let why: String = e.to_string().chars().take(200).collect();
     Refusal::new(
         ErrorCode::BadMessage,
         format!("not a request ({why}); see docs/online.md"),

@@ -222,6 +222,9 @@ async fn bad_input_is_answered_and_harms_no_one() {
     assert_eq!(stranger.error().await.0, ErrorCode::BadMessage);
     stranger.send(json!({"type": "teleport"})).await;
     assert_eq!(stranger.error().await.0, ErrorCode::BadMessage);
+    let quoted = format!(r#"{{"type":"{}"}}"#, "é".repeat(300));
+    stranger.send_text(&quoted).await;
+    assert_eq!(stranger.error().await.0, ErrorCode::BadMessage);
     stranger.send(json!({"type": "roll"})).await;
     assert_eq!(stranger.error().await.0, ErrorCode::NotInRoom);
     let big = format!(r#"{{"type":"join","room":"{}"}}"#, "a".repeat(10_000));
