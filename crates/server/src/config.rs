@@ -37,8 +37,8 @@ pub struct Config {
 pub struct Limits {
     /// The longest message answered (longer ones get `too-big`).
     pub max_message: usize,
-    /// The longest WebSocket message read at all (the connection is
-    /// closed with code 1009 past it).
+    /// The longest WebSocket message read at all (past it the connection
+    /// is dropped).
     pub max_frame: usize,
     /// Messages a connection may send at once ...
     pub burst: u32,
