@@ -468,7 +468,8 @@ async fn a_restart_loses_no_room_seat_or_move() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_site_is_served_with_its_content_types() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let dir = std::env::temp_dir().join(format!("barricade-site-{}", std::process::id()));
+    let dir =
+        std::env::temp_dir().join(format!("barricade-server-test-site-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("index.html"), "<!doctype html><title>B</title>").unwrap();
     std::fs::write(dir.join("app_bg.wasm"), b"\0asm\x01\0\0\0").unwrap();
