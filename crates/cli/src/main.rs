@@ -1,6 +1,7 @@
 //! The `barricade` command: a JSON line-protocol engine, replays and
-//! analyses of link codes, self-play, and the tuning of the master's
-//! evaluation. See docs/protocol.md; `barricade help` lists the commands.
+//! analyses of link codes, self-play, the tuning of the master's
+//! evaluation, and the server of online rooms. See docs/protocol.md;
+//! `barricade help` lists the commands.
 
 /// Prints a line to standard output; a closed output (say, piped into
 /// `head`) ends the printing quietly instead of panicking like `println!`.
@@ -14,6 +15,7 @@ macro_rules! say {
 mod analyse;
 mod protocol;
 mod selfplay;
+mod serve;
 mod tournament;
 mod tune;
 
@@ -55,6 +57,9 @@ enum Command {
     /// Tune the master's evaluation weights by self-play and write them
     /// (crates/ai/src/tuned.rs); see docs/ai.md.
     Tune(tune::Args),
+    /// Serve the built site and the online rooms on one address, until
+    /// Ctrl-C (docs/online.md).
+    Serve(serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -65,6 +70,7 @@ fn main() -> ExitCode {
         Command::Analyse(args) => analyse::run(&args),
         Command::Selfplay(args) => selfplay::run(args),
         Command::Tune(args) => tune::run(&args),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,213 @@
+//! The server on its address: `/rooms` is the WebSocket of the rooms,
+//! everything else the built site (`--site dist`), with `index.html` at
+//! `/`. [`Server`] starts and stops it; [`serve`] runs it until Ctrl-C.
+
+use crate::config::Config;
+use crate::connection;
+use crate::hub::Hub;
+use crate::store::{Store, StoreError};
+use axum::Router;
+use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
+use axum::http::HeaderMap;
+use axum::response::IntoResponse;
+use axum::routing::get;
+use axum::serve::ListenerExt;
+use std::fmt;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+use tokio::sync::{mpsc, watch};
+use tokio::task::JoinHandle;
+use tower_http::services::ServeDir;
+
+/// The path of the rooms' WebSocket.
+pub const ROOMS_PATH: &str = "/rooms";
+
+/// Each connection's read buffer (tungstenite allocates it at once; its
+/// default of 128 KiB would be half a megabyte per room of four). Longer
+/// messages still arrive, up to the frame limit.
+const READ_BUFFER: usize = 8 * 1024;
+
+/// Why the server could not start or stop cleanly.
+#[derive(Debug)]
+pub enum ServerError {
+    /// The database.
+    Store(StoreError),
+    /// The address, or another I/O failure.
+    Io(std::io::Error),
+}
+
+impl fmt::Display for ServerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ServerError::Store(e) => write!(f, "{e}"),
+            ServerError::Io(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ServerError {}
+
+impl From<StoreError> for ServerError {
+    fn from(e: StoreError) -> ServerError {
+        ServerError::Store(e)
+    }
+}
+
+impl From<std::io::Error> for ServerError {
+    fn from(e: std::io::Error) -> ServerError {
+        ServerError::Io(e)
+    }
+}
+
+/// A running server.
+#[derive(Debug)]
+pub struct Server {
+    addr: SocketAddr,
+    hub: Arc<Hub>,
+    stop: watch::Sender<bool>,
+    serving: JoinHandle<std::io::Result<()>>,
+    gone: mpsc::Receiver<()>,
+}
+
+async fn rooms(
+    ws: WebSocketUpgrade,
+    State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> impl IntoResponse {
+    let ip = client_ip(peer.ip(), &headers, hub.config.trust_forwarded);
+    let limits = &hub.config.limits;
+    let guard = hub.guard();
+    ws.max_message_size(limits.max_frame)
+        .max_frame_size(limits.max_frame)
+        .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(0)
+        .on_upgrade(move |socket| async move {
+            connection::run(socket, ip, hub).await;
+            drop(guard);
+        })
+}
+
+/// The client's address: the peer's, or behind a trusted proxy the last
+/// one in `X-Forwarded-For`.
+fn client_ip(peer: IpAddr, headers: &HeaderMap, trust_forwarded: bool) -> IpAddr {
+    if !trust_forwarded {
+        return peer;
+    }
+    headers
+        .get("x-forwarded-for")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.rsplit(',').next())
+        .and_then(|last| last.trim().parse().ok())
+        .unwrap_or(peer)
+}
+
+impl Server {
+    /// Opens the database, binds the address and starts serving.
+    pub async fn start(config: Config) -> Result<Server, ServerError> {
+        let store = Store::open(&config.db)?;
+        let listener = tokio::net::TcpListener::bind(config.addr).await?;
+        let addr = listener.local_addr()?;
+        // Small messages that must go at once: no Nagle delay.
+        let listener = listener.tap_io(|tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
+        let (stop, stopped) = watch::channel(false);
+        let (alive, gone) = mpsc::channel(1);
+        let site = config.site.clone();
+        let hub = Arc::new(Hub::new(config, store, stopped.clone(), alive));
+        let mut app = Router::new()
+            .route(ROOMS_PATH, get(rooms))
+            .with_state(hub.clone());
+        if let Some(dir) = site {
+            app = app.fallback_service(ServeDir::new(dir));
+        }
+        let mut stopped = stopped;
+        let serving = tokio::spawn(async move {
+            axum::serve(
+                listener,
+                app.into_make_service_with_connect_info::<SocketAddr>(),
+            )
+            .with_graceful_shutdown(async move {
+                let _ = stopped.wait_for(|s| *s).await;
+            })
+            .await
+        });
+        Ok(Server {
+            addr,
+            hub,
+            stop,
+            serving,
+            gone,
+        })
+    }
+
+    /// The address it listens on.
+    pub fn local_addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// How long the rooms took to handle requests so far: from a
+    /// request's arrival in its room to its events stored and handed to
+    /// every connection.
+    pub fn latency(&self) -> &crate::metrics::Latency {
+        &self.hub.latency
+    }
+
+    /// How many rooms are in memory now.
+    pub async fn live_rooms(&self) -> usize {
+        self.hub.live_rooms().await
+    }
+
+    /// Stops: connections are closed (code 1012, "restarting"), rooms
+    /// leave memory, the database is closed. Every event any client
+    /// received is stored.
+    pub async fn stop(mut self) -> Result<(), ServerError> {
+        let _ = self.stop.send(true);
+        self.hub.release();
+        let _ = self.gone.recv().await;
+        let served = self.serving.await;
+        let hub = self.hub;
+        // The rooms and connections are gone; the router went with the
+        // serving task.
+        if let Ok(hub) = Arc::try_unwrap(hub) {
+            let _ = tokio::task::spawn_blocking(move || hub.close()).await;
+        }
+        match served {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e)) => Err(e.into()),
+            Err(e) => Err(ServerError::Io(std::io::Error::other(e))),
+        }
+    }
+}
+
+/// Runs the server on its own runtime until Ctrl-C (or SIGTERM), then
+/// stops it cleanly. `ready` is called with the bound address once it
+/// listens.
+pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), ServerError> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let server = Server::start(config).await?;
+        ready(server.local_addr());
+        stop_signal().await;
+        server.stop().await
+    })
+}
+
+/// Ctrl-C, or SIGTERM where there is one (systemd, containers).
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}

@@ -1,0 +1,320 @@
+//! [`Store`]: the rooms in SQLite. One thread owns the connection; the
+//! async side sends it jobs and awaits the answers, so no query ever runs
+//! on the async executor. Writes that arrive together are committed in
+//! one transaction.
+//!
+//! Tables: `rooms(id, snapshot, updated)` holds each room's
+//! [`crate::room::Snapshot`] as JSON; `events(room, n, message)` holds
+//! every numbered event exactly as it was sent. A room's snapshot and its
+//! new events are written in one transaction, before any client sees the
+//! events, so what a client saw is never lost.
+
+use rusqlite::{Connection, OptionalExtension, params};
+use std::fmt;
+use std::path::Path;
+use std::sync::mpsc;
+use std::thread::JoinHandle;
+use tokio::sync::oneshot;
+
+/// A failed database operation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoreError(pub String);
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "database: {}", self.0)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        StoreError(e.to_string())
+    }
+}
+
+type Reply<T> = oneshot::Sender<Result<T, StoreError>>;
+
+enum Job {
+    Save {
+        room: String,
+        snapshot: String,
+        events: Vec<(u64, String)>,
+        reply: Reply<()>,
+    },
+    Load {
+        room: String,
+        reply: Reply<Option<String>>,
+    },
+    Events {
+        room: String,
+        since: u64,
+        reply: Reply<Vec<String>>,
+    },
+}
+
+/// The rooms' database.
+#[derive(Debug)]
+pub struct Store {
+    jobs: mpsc::Sender<Job>,
+    thread: Option<JoinHandle<()>>,
+    /// Dropped at close: the checkpoint thread ends.
+    checkpoints: Option<(mpsc::Sender<()>, JoinHandle<()>)>,
+}
+
+/// How often the WAL is copied into the database file. The writer never
+/// does it itself (`wal_autocheckpoint = 0`): a checkpoint ends in an
+/// fsync that can take a tenth of a second on a busy disk, and every room
+/// waiting for its write would wait for that too.
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
+
+const SCHEMA: &str = "
+    PRAGMA journal_mode = WAL;
+    PRAGMA synchronous = NORMAL;
+    PRAGMA busy_timeout = 5000;
+    CREATE TABLE IF NOT EXISTS rooms (
+        id TEXT PRIMARY KEY,
+        snapshot TEXT NOT NULL,
+        updated INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS events (
+        room TEXT NOT NULL,
+        n INTEGER NOT NULL,
+        message TEXT NOT NULL,
+        PRIMARY KEY (room, n)
+    ) WITHOUT ROWID;
+";
+
+/// Rooms untouched for this many days are deleted when the server starts.
+pub const KEEP_DAYS: i64 = 30;
+
+fn now_secs() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+impl Store {
+    /// Opens (or creates) the database at `path`, deletes rooms untouched
+    /// for [`KEEP_DAYS`] days, and starts its thread.
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| StoreError(format!("{}: {e}", dir.display())))?;
+        }
+        let conn = Connection::open(path)?;
+        conn.execute_batch(SCHEMA)?;
+        conn.execute_batch("PRAGMA wal_autocheckpoint = 0;")?;
+        let checkpointer = Connection::open(path)?;
+        checkpointer.execute_batch("PRAGMA busy_timeout = 5000;")?;
+        let old = now_secs() - KEEP_DAYS * 24 * 3600;
+        conn.execute(
+            "DELETE FROM events WHERE room IN (SELECT id FROM rooms WHERE updated < ?1)",
+            params![old],
+        )?;
+        conn.execute("DELETE FROM rooms WHERE updated < ?1", params![old])?;
+        let (jobs, rx) = mpsc::channel();
+        let thread = std::thread::Builder::new()
+            .name("barricade-store".into())
+            .spawn(move || run(conn, rx))
+            .map_err(|e| StoreError(e.to_string()))?;
+        let (stop, stopped) = mpsc::channel::<()>();
+        let checkpoint = std::thread::Builder::new()
+            .name("barricade-checkpoint".into())
+            .spawn(move || checkpoints(checkpointer, stopped))
+            .map_err(|e| StoreError(e.to_string()))?;
+        Ok(Store {
+            jobs,
+            thread: Some(thread),
+            checkpoints: Some((stop, checkpoint)),
+        })
+    }
+
+    async fn ask<T>(&self, job: impl FnOnce(Reply<T>) -> Job) -> Result<T, StoreError> {
+        let (reply, answer) = oneshot::channel();
+        self.jobs
+            .send(job(reply))
+            .map_err(|_| StoreError("the database is closed".into()))?;
+        answer
+            .await
+            .map_err(|_| StoreError("the database thread stopped".into()))?
+    }
+
+    /// Writes a room's snapshot and its new events (numbered) together.
+    pub async fn save(
+        &self,
+        room: &str,
+        snapshot: String,
+        events: Vec<(u64, String)>,
+    ) -> Result<(), StoreError> {
+        let room = room.to_string();
+        self.ask(|reply| Job::Save {
+            room,
+            snapshot,
+            events,
+            reply,
+        })
+        .await
+    }
+
+    /// A room's snapshot, if the room exists.
+    pub async fn load(&self, room: &str) -> Result<Option<String>, StoreError> {
+        let room = room.to_string();
+        self.ask(|reply| Job::Load { room, reply }).await
+    }
+
+    /// A room's event messages numbered above `since`, in order.
+    pub async fn events_since(&self, room: &str, since: u64) -> Result<Vec<String>, StoreError> {
+        let room = room.to_string();
+        self.ask(|reply| Job::Events { room, since, reply }).await
+    }
+
+    /// Stops the thread after the jobs already sent, and closes the file.
+    /// Blocks until then (call it off the async executor).
+    pub fn close(mut self) {
+        let (dead, _) = mpsc::channel();
+        drop(std::mem::replace(&mut self.jobs, dead));
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+        if let Some((stop, thread)) = self.checkpoints.take() {
+            drop(stop);
+            let _ = thread.join();
+        }
+    }
+}
+
+/// Copies the WAL into the database file every [`CHECKPOINT_EVERY`]
+/// (passive: it never blocks the writer), and all of it at close.
+fn checkpoints(conn: Connection, stop: mpsc::Receiver<()>) {
+    while let Err(mpsc::RecvTimeoutError::Timeout) = stop.recv_timeout(CHECKPOINT_EVERY) {
+        let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+    }
+    let _ = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
+}
+
+fn run(mut conn: Connection, jobs: mpsc::Receiver<Job>) {
+    while let Ok(first) = jobs.recv() {
+        let mut batch = vec![first];
+        while batch.len() < 512 {
+            match jobs.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        let mut saved: Vec<(Reply<()>, Result<(), StoreError>)> = Vec::new();
+        let committed = (|| -> Result<(), rusqlite::Error> {
+            let mut tx = conn.transaction()?;
+            for job in batch {
+                match job {
+                    Job::Save {
+                        room,
+                        snapshot,
+                        events,
+                        reply,
+                    } => {
+                        // A savepoint each: one failed save leaves the others.
+                        let one = save(&mut tx, &room, &snapshot, &events);
+                        saved.push((reply, one.map_err(StoreError::from)));
+                    }
+                    Job::Load { room, reply } => {
+                        let _ = reply.send(load(&tx, &room).map_err(StoreError::from));
+                    }
+                    Job::Events { room, since, reply } => {
+                        let _ =
+                            reply.send(events_since(&tx, &room, since).map_err(StoreError::from));
+                    }
+                }
+            }
+            tx.commit()
+        })();
+        for (reply, one) in saved {
+            let result = match &committed {
+                Ok(()) => one,
+                Err(e) => Err(StoreError(e.to_string())),
+            };
+            let _ = reply.send(result);
+        }
+    }
+}
+
+fn save(
+    tx: &mut rusqlite::Transaction<'_>,
+    room: &str,
+    snapshot: &str,
+    events: &[(u64, String)],
+) -> Result<(), rusqlite::Error> {
+    let sp = tx.savepoint()?;
+    sp.prepare_cached(
+        "INSERT INTO rooms (id, snapshot, updated) VALUES (?1, ?2, ?3)
+         ON CONFLICT (id) DO UPDATE SET snapshot = excluded.snapshot, updated = excluded.updated",
+    )?
+    .execute(params![room, snapshot, now_secs()])?;
+    {
+        let mut insert =
+            sp.prepare_cached("INSERT INTO events (room, n, message) VALUES (?1, ?2, ?3)")?;
+        for (n, message) in events {
+            insert.execute(params![room, *n as i64, message])?;
+        }
+    }
+    sp.commit()
+}
+
+fn load(conn: &Connection, room: &str) -> Result<Option<String>, rusqlite::Error> {
+    conn.prepare_cached("SELECT snapshot FROM rooms WHERE id = ?1")?
+        .query_row(params![room], |row| row.get::<_, String>(0))
+        .optional()
+}
+
+fn events_since(conn: &Connection, room: &str, since: u64) -> Result<Vec<String>, rusqlite::Error> {
+    let mut stmt =
+        conn.prepare_cached("SELECT message FROM events WHERE room = ?1 AND n > ?2 ORDER BY n")?;
+    let since = since.min(i64::MAX as u64) as i64;
+    stmt.query_map(params![room, since], |row| row.get::<_, String>(0))?
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn saves_loads_and_lists_events() {
+        let path = std::env::temp_dir().join(format!(
+            "barricade-store-{}.sqlite3",
+            crate::ids::hex(&crate::ids::random_bytes::<8>().unwrap())
+        ));
+        let store = Store::open(&path).unwrap();
+        assert_eq!(store.load("r").await.unwrap(), None);
+        store
+            .save("r", "{}".into(), vec![(1, "a".into()), (2, "b".into())])
+            .await
+            .unwrap();
+        store
+            .save("r", "{1}".into(), vec![(3, "c".into())])
+            .await
+            .unwrap();
+        assert_eq!(store.load("r").await.unwrap().as_deref(), Some("{1}"));
+        assert_eq!(store.events_since("r", 1).await.unwrap(), ["b", "c"]);
+        // A number written twice is refused, and nothing of that write stays.
+        assert!(
+            store
+                .save("r", "{2}".into(), vec![(3, "x".into())])
+                .await
+                .is_err()
+        );
+        assert_eq!(store.load("r").await.unwrap().as_deref(), Some("{1}"));
+        tokio::task::spawn_blocking(move || store.close())
+            .await
+            .unwrap();
+        let again = Store::open(&path).unwrap();
+        assert_eq!(again.events_since("r", 0).await.unwrap().len(), 3);
+        tokio::task::spawn_blocking(move || again.close())
+            .await
+            .unwrap();
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+        }
+    }
+}
