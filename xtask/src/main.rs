@@ -1,7 +1,9 @@
 //! `cargo xtask`: the project's set-up, build and test driver.
 //!
 //! - `cargo xtask play`: install what is missing, build the site, serve it
-//!   on <http://127.0.0.1:8080>.
+//!   with the online rooms (`barricade serve`) on port 8080, at
+//!   <http://127.0.0.1:8080> and at the machine's addresses on the local
+//!   network, which it prints.
 //! - `cargo xtask test`: install what is missing, then run every check:
 //!   format, clippy (native and wasm32), the Rust tests, a release build,
 //!   the size budget, the browser tests (Chromium), and the cross-browser
@@ -58,10 +60,24 @@ fn main() -> ExitCode {
     }
 }
 
+/// Builds the site and serves it with the online rooms (`barricade
+/// serve`) on port 8080 of every interface, so that phones on the same
+/// network can join; it prints the addresses.
 fn play() -> Result<(), String> {
     setup::ensure_web()?;
-    println!("xtask: serving the game at http://127.0.0.1:8080 (Ctrl+C stops it)");
-    run(setup::trunk().args(["serve", "--release"]))
+    build()?;
+    run(cargo().args([
+        "run",
+        "--release",
+        "-p",
+        "barricade-cli",
+        "--",
+        "serve",
+        "--addr",
+        "0.0.0.0:8080",
+        "--site",
+        "dist",
+    ]))
 }
 
 fn build() -> Result<(), String> {
