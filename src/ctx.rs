@@ -3,10 +3,11 @@
 //! settings. Views read these signals and call the intents; nothing here
 //! draws. Every change made by a click or a key goes through a method
 //! here, so a roll can be followed from the button to the board in
-//! [`Ctx::run`], [`Ctx::roll`] and `components/board`.
+//! [`Ctx::run`], [`Ctx::roll`] and `board/`.
 
 use crate::action::Action;
-use crate::components::chart::{ChartData, chart_data};
+use crate::ai_protocol;
+use crate::chart_data::{ChartData, chart_data};
 use crate::i18n::Language;
 use crate::link::Link;
 use crate::state::analysis::GameAnalysis;
@@ -15,7 +16,7 @@ use crate::state::settings::{Settings, Speed};
 use crate::state::setup::SetupChoices;
 use crate::state::{GameState, save};
 use crate::text::{Text, link_unknown, save_damaged, send_link, t};
-use crate::{ai_protocol, ai_worker, analysis_driver, browser};
+use crate::web::{ai_worker, analysis_driver, browser};
 use barricade_rules::{Colour, GameRecord, Phase, Square};
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
@@ -161,7 +162,7 @@ impl Ctx {
             Action::Hint => self.ask_hint(),
             Action::Sound => self.settings.update(|s| s.sound = !s.sound),
             Action::Share => self.sharing.update(|on| *on = !*on),
-            // The share box's own buttons (see components/share.rs).
+            // The share box's own buttons (see panels/share.rs).
             Action::Copy | Action::Send => {}
             Action::Resume => self.resume(),
             Action::NewGame => self.show_setup(),
@@ -309,7 +310,7 @@ impl Ctx {
     pub fn choose_language(&self, language: Language) {
         self.settings.update(|s| s.language = Some(language));
         let ctx = *self;
-        crate::language_files::switch(language, move |loaded| {
+        crate::web::language_files::switch(language, move |loaded| {
             // Not loaded (offline before its file was kept): the menu is
             // drawn again with the language still in use.
             ctx.language.set(if loaded {

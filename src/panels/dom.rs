@@ -70,14 +70,4 @@ pub fn closest(e: &web_sys::Event, selector: &str) -> Option<Element> {
     target.closest(selector).ok()?
 }
 
-/// `text` escaped for use inside markup.
-///
-/// ```
-/// assert_eq!(barricade_web::components::escape("a<b & c"), "a&lt;b &amp; c");
-/// ```
-pub fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
+pub use crate::prerender::escape;

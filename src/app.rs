@@ -1,24 +1,16 @@
-//! Leptos components. Each one draws part of the page from plain data;
-//! [`App`] lays out the page and routes clicks and keys to the intents of
+//! The page: [`App`] lays out the board beside the side panel, starts the
+//! effects of [`crate::clock`] and routes clicks and keys to the intents of
 //! [`crate::ctx::Ctx`].
 
-pub mod board;
-pub mod chart;
-mod dom;
-mod panel;
-mod replay_panel;
-mod setup_form;
-mod share;
-mod words;
-
-pub use board::Board;
-pub use dom::escape;
+use crate::board::Board;
+use crate::panels::{chart, dom, panel, replay_panel, setup_form, share};
 
 use crate::action::Action;
+use crate::clock;
 use crate::ctx::{Ctx, Screen};
 use crate::i18n::Language;
 use crate::text::{Text, t};
-use crate::{browser, clock};
+use crate::web::browser;
 use barricade_rules::{Colour, Square};
 use leptos::ev;
 use leptos::prelude::*;
@@ -30,8 +22,8 @@ pub fn App() -> impl IntoView {
     clock::start(ctx);
     ctx.open_link(&browser::fragment());
     // A click on the prerendered page's Quick start, made while the app
-    // was loading (see crate::shell).
-    if crate::shell::quick_start_asked()
+    // was loading (see crate::board::shell).
+    if crate::board::shell::quick_start_asked()
         && !ctx.has_game.get_untracked()
         && ctx.screen.get_untracked() == Screen::Setup
     {
@@ -43,11 +35,15 @@ pub fn App() -> impl IntoView {
     });
     // Sound may start only after a gesture of the player.
     let sound_on = move || ctx.settings.with_untracked(|s| s.sound);
-    let _gestures = window_event_listener(ev::pointerdown, move |_| crate::audio::wake(sound_on()));
+    let _gestures =
+        window_event_listener(
+            ev::pointerdown,
+            move |_| crate::web::audio::wake(sound_on()),
+        );
     let on_square = move |s: Square| ctx.click_square(s);
     let on_pawn = move |c: Colour, n: usize| ctx.click_pawn(c, n);
     let _keys = window_event_listener(ev::keydown, move |e| {
-        crate::audio::wake(sound_on());
+        crate::web::audio::wake(sound_on());
         if e.alt_key() || e.ctrl_key() || e.meta_key() || in_form_field(&e) {
             return;
         }
@@ -263,7 +259,10 @@ fn chart_markup(ctx: Ctx, screen: Screen) -> Option<(String, String)> {
         Screen::Replay => ctx.replay.with(|r| r.as_ref().map_or(0, |r| r.ply())),
         Screen::Play => ctx.analysis.with(|a| a.plies()),
     };
-    Some(ctx.chart.with(|d| (chart::markup(d), chart::now_x(d, ply))))
+    Some(
+        ctx.chart
+            .with(|d| (chart::markup(d), crate::chart_data::now_x(d, ply))),
+    )
 }
 
 /// What a click or key on a chart's mark asks for: the ply it marks.

@@ -4,14 +4,15 @@
 //!
 //! The panel is markup text ([`markup`]) kept in step with the game by one
 //! effect ([`Panel::update`]); its buttons carry an [`Action`]'s name in
-//! `data-action`, found by one delegated click handler (components/mod.rs).
+//! `data-action`, found by one delegated click handler (app.rs).
 
 use super::dom::{self, escape, flag, set};
 use super::share;
 use super::words::{self, Words};
 use crate::action::Action;
-use crate::browser;
 use crate::ctx::Ctx;
+use crate::i18n;
+use crate::prerender::guide;
 use crate::state::log::stats;
 use crate::state::save;
 use crate::state::settings::Speed;
@@ -20,7 +21,7 @@ use crate::text::{
     Prompt, Text, colour_name, die_label, log_line, news, opening, prompt, seat_kind, speed_name,
     t, whose_turn, wins,
 };
-use crate::{guide, i18n};
+use crate::web::browser;
 use barricade_rules::{Phase, Roll};
 use leptos::prelude::*;
 use std::fmt::Write;

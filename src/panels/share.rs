@@ -4,10 +4,11 @@
 
 use super::dom::{self, flag, prop};
 use crate::action::Action;
+use crate::ai_protocol;
 use crate::ctx::Shared;
 use crate::link::Link;
 use crate::text::{Text, dice_seed, t};
-use crate::{ai_protocol, ai_worker, browser};
+use crate::web::{ai_worker, browser};
 use web_sys::Element;
 
 /// The box's markup, hidden until [`show`].

@@ -1,0 +1,13 @@
+//! The side panel's parts: the new-game form, the game's panel (with the
+//! end screen, the move log and "Play in words"), the replay viewer, the
+//! share box and the analysis chart. They read the app's signals
+//! ([`crate::ctx::Ctx`]) and call its intents; they never talk to the
+//! browser's services directly except through [`crate::web`].
+
+pub mod chart;
+pub mod dom;
+pub mod panel;
+pub mod replay_panel;
+pub mod setup_form;
+pub mod share;
+pub mod words;
