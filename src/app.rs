@@ -3,13 +3,13 @@
 //! [`crate::ctx::Ctx`].
 
 use crate::board::Board;
+use crate::panels::corner::Corner;
 use crate::panels::{chart, dom, panel, replay_panel, setup_form, share};
 
 use crate::action::Action;
 use crate::clock;
 use crate::ctx::{Ctx, Screen};
-use crate::i18n::Language;
-use crate::text::{Text, t};
+
 use crate::web::browser;
 use barricade_rules::{Colour, Square};
 use leptos::ev;
@@ -19,6 +19,7 @@ use leptos::prelude::*;
 #[component]
 pub fn App() -> impl IntoView {
     let ctx = Ctx::load();
+    provide_context(ctx);
     clock::start(ctx);
     ctx.open_link(&browser::fragment());
     // A click on the prerendered page's Quick start, made while the app
@@ -91,14 +92,12 @@ pub fn App() -> impl IntoView {
             "false"
         };
         dom::set(&el, "data-sound", Some(sound));
-        dom::with(&el, ".sound-switch", |b| {
-            dom::set(b, "aria-pressed", Some(sound))
-        });
     });
 
     // The side panel: the new-game form or the game's panel, as markup
-    // kept in step by one effect, with delegated events.
-    let aside = NodeRef::<leptos::html::Aside>::new();
+    // kept in step by one effect, with delegated events (in a box of its
+    // own, `display: contents`, after the corner's views).
+    let aside = NodeRef::<leptos::html::Div>::new();
     let mut shown = None;
     let mut play = panel::Panel::default();
     let mut watch = replay_panel::ReplayPanel::default();
@@ -126,8 +125,7 @@ pub fn App() -> impl IntoView {
                 }
             };
             chart.clear();
-            let on = ctx.settings.with_untracked(|s| s.sound);
-            el.set_inner_html(&(corner(on, language) + &markup));
+            el.set_inner_html(&markup);
         }
         match screen {
             Screen::Setup => setup_form::update(&el, ctx),
@@ -185,12 +183,7 @@ pub fn App() -> impl IntoView {
         }
     };
     let on_change = move |e: ev::Event| {
-        if let Some(el) = dom::closest(&e, "[data-language]") {
-            let code = js_sys::Reflect::get(&el, &"value".into()).ok();
-            if let Some(language) = code.and_then(|c| Language::from_code(&c.as_string()?)) {
-                ctx.choose_language(language);
-            }
-        } else if let Some(el) = dom::closest(&e, "select,input") {
+        if let Some(el) = dom::closest(&e, "select,input") {
             setup_form::changed(&el, ctx);
             panel::speed_changed(ctx, &el);
         }
@@ -201,54 +194,26 @@ pub fn App() -> impl IntoView {
                 <Board state=ctx.state language=ctx.language on_square on_pawn />
 
             </section>
-            <aside
-                node_ref=aside
-                class="panel"
-                on:click=on_click
-                on:change=on_change
-                on:submit=|e| e.prevent_default()
-                on:keydown=move |e| {
-                    if matches!(e.key().as_str(), "Enter" | " ")
-                        && let Some(ply) = marked_ply(&e)
-                    {
-                        e.prevent_default();
-                        jump(ply);
+            <aside class="panel">
+                <Corner />
+                <div
+                    node_ref=aside
+                    class="panel-body"
+                    on:click=on_click
+                    on:change=on_change
+                    on:submit=|e| e.prevent_default()
+                    on:keydown=move |e| {
+                        if matches!(e.key().as_str(), "Enter" | " ")
+                            && let Some(ply) = marked_ply(&e)
+                        {
+                            e.prevent_default();
+                            jump(ply);
+                        }
                     }
-                }
-            ></aside>
+                ></div>
+            </aside>
         </main>
     }
-}
-
-/// The language menu and the sound on/off switch, first in the panel of
-/// every screen: markup text like the panels (as a Leptos view the switch
-/// alone cost 4.6 KB gzip of wasm, measured). The switch is a toggle
-/// button (pressed: sound on), kept in step by the page's attributes
-/// effect in `App`; the menu names each language in itself.
-fn corner(on: bool, language: Language) -> String {
-    let mut options = String::new();
-    for l in Language::ALL {
-        let selected = if l == language { " selected" } else { "" };
-        options += &format!(
-            r#"<option value="{code}" lang="{code}"{selected}>{}</option>"#,
-            l.name(),
-            code = l.code()
-        );
-    }
-    format!(
-        concat!(
-            r#"<div class="corner"><select class="language-menu" data-language aria-label="{}">{}</select>"#,
-            r#"<button type="button" class="sound-switch" data-action="{}" aria-label="{}" aria-pressed="{}">"#,
-            r#"<svg viewBox="0 0 24 24" aria-hidden="true"><path class="speaker" d="M3 9h4l5-4v14l-5-4H3z"/>"#,
-            r#"<path class="waves" d="M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12"/>"#,
-            r#"<path class="slash" d="M15 9l6 6M21 9l-6 6"/></svg></button></div>"#
-        ),
-        t(Text::Language),
-        options,
-        Action::Sound.name(),
-        t(Text::Sound),
-        on
-    )
 }
 
 /// The chart of the game analysed for the panel's `[data-chart-slot]`,

@@ -5,9 +5,23 @@
 //! browser's services directly except through [`crate::web`].
 
 pub mod chart;
+pub mod corner;
 pub mod dom;
 pub mod panel;
 pub mod replay_panel;
 pub mod setup_form;
 pub mod share;
 pub mod words;
+
+use crate::ctx::Ctx;
+use crate::text::{Text, t};
+use leptos::prelude::*;
+
+/// The text `text` in the page's language, for a view: it reads the
+/// language signal, so a language switch redraws the words.
+pub fn tr(ctx: Ctx, text: Text) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    move || {
+        ctx.language.track();
+        t(text)
+    }
+}

@@ -361,10 +361,7 @@ impl Panel {
 /// Applies a change of the speed picker under `root`, if it is one.
 pub fn speed_changed(ctx: Ctx, el: &Element) {
     if el.get_attribute("data-setting").as_deref() == Some("speed")
-        && let Some(speed) = js_sys::Reflect::get(el, &"value".into())
-            .ok()
-            .and_then(|v| v.as_string())
-            .and_then(|v| Speed::from_code(&v))
+        && let Some(speed) = Speed::from_code(&dom::value(el))
     {
         ctx.set_speed(speed);
     }

@@ -5,7 +5,7 @@
 //! with the choices by [`update`], and their changes come in through one
 //! delegated handler ([`changed`]) as [`Ctx::choose`] intents.
 
-use super::dom::{self, flag, prop, set};
+use super::dom::{self, flag, set};
 use super::panel::{self, selector};
 use crate::action::Action;
 use crate::ctx::Ctx;
@@ -157,17 +157,17 @@ pub fn update(root: &Element, ctx: Ctx) {
     for colour in Colour::ALL {
         let code = c.seats[colour.index()].map_or("-", SeatKind::code);
         let sel = format!(r#"[data-setup-seat="{}"]"#, colour.name());
-        dom::with(root, &sel, |el| prop(el, "value", code));
+        dom::with(root, &sel, |el| dom::set_value(el, code));
     }
     dom::with(root, "[data-setup-teams]", |el| {
-        prop(el, "checked", c.teams);
+        dom::set_checked(el, c.teams);
         flag(el, "disabled", c.colours().len() != 4);
     });
     dom::with(root, "[data-setup-board]", |el| {
-        prop(el, "value", c.board.name());
+        dom::set_value(el, c.board.name());
     });
     dom::with(root, "[data-setup-preset]", |el| {
-        prop(el, "value", preset(c.rules));
+        dom::set_value(el, preset(c.rules));
     });
     dom::text(
         root,
@@ -180,10 +180,10 @@ pub fn update(root: &Element, ctx: Ctx) {
     });
     for (name, _, get, _) in TOGGLES {
         let sel = format!(r#"[data-setup-rule="{name}"]"#);
-        dom::with(root, &sel, |el| prop(el, "checked", get(&c.rules)));
+        dom::with(root, &sel, |el| dom::set_checked(el, get(&c.rules)));
     }
     dom::with(root, "[data-setup-by-link]", |el| {
-        prop(el, "checked", c.by_link)
+        dom::set_checked(el, c.by_link)
     });
     // By link, every seat is a person: no computer levels to choose.
     for el in dom::all(root, "[data-setup-seat] option") {
@@ -195,7 +195,7 @@ pub fn update(root: &Element, ctx: Ctx) {
     }
     // The seed the next game will use, or empty for a random one.
     let seed = c.seed.map(|s| s.to_string()).unwrap_or_default();
-    dom::with(root, "[data-setup-seed]", |el| prop(el, "value", seed));
+    dom::with(root, "[data-setup-seed]", |el| dom::set_value(el, &seed));
     dom::with(root, &selector(Action::Start), |el| {
         flag(el, "disabled", c.seats().is_err());
     });
@@ -211,23 +211,16 @@ pub fn update(root: &Element, ctx: Ctx) {
 
 /// Starts a game with the form's choices and the seed typed into it.
 pub fn start(root: &Element, ctx: Ctx) {
-    let seed = dom::find(root, "[data-setup-seed]")
-        .and_then(|el| js_sys::Reflect::get(&el, &"value".into()).ok())
-        .and_then(|v| v.as_string())
-        .and_then(|s| s.trim().parse().ok());
+    let seed =
+        dom::find(root, "[data-setup-seed]").and_then(|el| dom::value(&el).trim().parse().ok());
     ctx.form.update(|c| c.seed = seed);
     ctx.run(Action::Start);
 }
 
 /// Applies a change of the form control `el`.
 pub fn changed(el: &Element, ctx: Ctx) {
-    let get = |name: &str| {
-        js_sys::Reflect::get(el, &name.into())
-            .ok()
-            .unwrap_or_default()
-    };
-    let value = get("value").as_string().unwrap_or_default();
-    let checked = get("checked").is_truthy();
+    let value = dom::value(el);
+    let checked = dom::checked(el);
     if let Some(colour) = el.get_attribute("data-setup-seat") {
         if let Some(colour) = Colour::ALL.into_iter().find(|c| c.name() == colour) {
             ctx.choose(|c| c.seats[colour.index()] = SeatKind::from_code(&value));

@@ -2,7 +2,7 @@
 //! QR code for a phone at the table (drawn by the web worker), and the
 //! dice seed for another table.
 
-use super::dom::{self, flag, prop};
+use super::dom::{self, flag};
 use crate::action::Action;
 use crate::ai_protocol;
 use crate::ctx::Shared;
@@ -57,7 +57,7 @@ pub fn show(root: &Element, shown: Option<Shared>) {
         return;
     }
     dom::set(&input, "value", Some(url));
-    prop(&input, "value", url);
+    dom::set_value(&input, url);
     dom::text(&el, ".share-status", "");
     let (text, url) = (url.to_string(), url.to_string());
     ai_worker::ask(
@@ -106,10 +106,10 @@ pub fn action(root: &Element, action: Option<Action>) {
     match action {
         Some(Action::Copy) => {
             // Selected either way, so that the link can also be copied by hand.
-            let _ = js_sys::Reflect::get(&input, &"select".into())
-                .ok()
-                .and_then(|f| wasm_bindgen::JsCast::dyn_into::<js_sys::Function>(f).ok())
-                .map(|f| f.call0(&input));
+            if let Some(input) = wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlInputElement>(&input)
+            {
+                input.select();
+            }
             let status = root.clone();
             browser::copy(&url, move |ok| {
                 let said = t(if ok { Text::Copied } else { Text::CopyFailed });
