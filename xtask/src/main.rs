@@ -18,6 +18,7 @@ mod run;
 mod setup;
 mod site;
 mod size;
+mod views_check;
 
 use run::{cargo, run};
 use std::process::ExitCode;
@@ -81,6 +82,7 @@ fn test() -> Result<(), String> {
         "-D",
         "warnings",
     ]))?;
+    views_check::check()?;
     step("Rust tests");
     run(cargo().args(["test", "--workspace"]))?;
     step("release build and size budget");
