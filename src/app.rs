@@ -4,7 +4,8 @@
 
 use crate::board::Board;
 use crate::panels::corner::Corner;
-use crate::panels::{chart, dom, panel, replay_panel, setup_form, share};
+use crate::panels::setup_form::SetupForm;
+use crate::panels::{chart, dom, panel, replay_panel, share};
 
 use crate::action::Action;
 use crate::clock;
@@ -112,7 +113,8 @@ pub fn App() -> impl IntoView {
             shown = Some((screen, language));
             let speed = ctx.settings.with_untracked(|s| s.speed);
             let markup = match screen {
-                Screen::Setup => setup_form::markup(speed),
+                // The form is a view of its own (see below).
+                Screen::Setup => String::new(),
                 Screen::Replay => {
                     watch = replay_panel::ReplayPanel::default();
                     replay_panel::markup(speed)
@@ -128,7 +130,7 @@ pub fn App() -> impl IntoView {
             el.set_inner_html(&markup);
         }
         match screen {
-            Screen::Setup => setup_form::update(&el, ctx),
+            Screen::Setup => {}
             Screen::Play => play.update(&el, ctx),
             Screen::Replay => watch.update(&el, ctx),
         }
@@ -177,14 +179,12 @@ pub fn App() -> impl IntoView {
             .and_then(|name| Action::ALL.into_iter().find(|a| a.name() == name));
         match action {
             Some(Action::Copy | Action::Send) => share::action(&root, action),
-            Some(Action::Start) => setup_form::start(&root, ctx),
             Some(action) => ctx.run(action),
             None => {}
         }
     };
     let on_change = move |e: ev::Event| {
         if let Some(el) = dom::closest(&e, "select,input") {
-            setup_form::changed(&el, ctx);
             panel::speed_changed(ctx, &el);
         }
     };
@@ -196,6 +196,9 @@ pub fn App() -> impl IntoView {
             </section>
             <aside class="panel">
                 <Corner />
+                <Show when=move || ctx.screen.get() == Screen::Setup>
+                    <SetupForm />
+                </Show>
                 <div
                     node_ref=aside
                     class="panel-body"

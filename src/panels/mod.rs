@@ -11,6 +11,7 @@ pub mod panel;
 pub mod replay_panel;
 pub mod setup_form;
 pub mod share;
+pub mod speed;
 pub mod words;
 
 use crate::ctx::Ctx;
@@ -23,5 +24,17 @@ pub fn tr(ctx: Ctx, text: Text) -> impl Fn() -> &'static str + Copy + Send + Syn
     move || {
         ctx.language.track();
         t(text)
+    }
+}
+
+/// Words made by `f` (which reads the language tables) for a view, redrawn
+/// when the page's language changes.
+pub fn words<T>(
+    ctx: Ctx,
+    f: impl Fn() -> T + Copy + Send + Sync + 'static,
+) -> impl Fn() -> T + Copy + Send + Sync + 'static {
+    move || {
+        ctx.language.track();
+        f()
     }
 }
