@@ -4,8 +4,9 @@
 
 use crate::board::Board;
 use crate::panels::corner::Corner;
+use crate::panels::replay_panel::ReplayPanel;
 use crate::panels::setup_form::SetupForm;
-use crate::panels::{chart, dom, panel, replay_panel, share};
+use crate::panels::{chart, dom, panel, share};
 
 use crate::action::Action;
 use crate::clock;
@@ -101,7 +102,6 @@ pub fn App() -> impl IntoView {
     let aside = NodeRef::<leptos::html::Div>::new();
     let mut shown = None;
     let mut play = panel::Panel::default();
-    let mut watch = replay_panel::ReplayPanel::default();
     // The win-chance chart in the panel's slot, as last drawn.
     let mut chart = String::new();
     Effect::new(move |_| {
@@ -115,10 +115,8 @@ pub fn App() -> impl IntoView {
             let markup = match screen {
                 // The form is a view of its own (see below).
                 Screen::Setup => String::new(),
-                Screen::Replay => {
-                    watch = replay_panel::ReplayPanel::default();
-                    replay_panel::markup(speed)
-                }
+                // So is the replay viewer.
+                Screen::Replay => String::new(),
                 Screen::Play => {
                     play = panel::Panel::default();
                     // Open beside the board; folded away below it on a phone.
@@ -132,7 +130,7 @@ pub fn App() -> impl IntoView {
         match screen {
             Screen::Setup => {}
             Screen::Play => play.update(&el, ctx),
-            Screen::Replay => watch.update(&el, ctx),
+            Screen::Replay => {}
         }
         // The chart is rewritten only as chances arrive; the line of the
         // move shown moves on its own (a focused mark keeps its focus).
@@ -144,12 +142,9 @@ pub fn App() -> impl IntoView {
             });
         }
     });
-    // A marked move on the chart: the board after it (in the replay
-    // viewer; from the end screen, the replay of the game opens there).
-    let jump = move |ply: usize| match ctx.screen.get_untracked() {
-        Screen::Replay => ctx.replay_go(|_, _| ply),
-        _ => ctx.review(ply),
-    };
+    // A marked move on the end screen's chart: the replay of the game
+    // opens there.
+    let jump = move |ply: usize| ctx.review(ply);
     let on_click = move |e: ev::MouseEvent| {
         let Some(root) = aside.get_untracked() else {
             return;
@@ -168,11 +163,6 @@ pub fn App() -> impl IntoView {
                 .state
                 .with_untracked(|s| s.position().board().square(&name));
             return square.into_iter().for_each(|s| ctx.click_square(s));
-        }
-        if let Some(ply) = dom::closest(&e, "[data-ply]")
-            .and_then(|el| el.get_attribute("data-ply")?.parse::<usize>().ok())
-        {
-            return ctx.replay_go(|_, _| ply);
         }
         let action = dom::closest(&e, "[data-action]")
             .and_then(|el| el.get_attribute("data-action"))
@@ -199,6 +189,9 @@ pub fn App() -> impl IntoView {
                 <Show when=move || ctx.screen.get() == Screen::Setup>
                     <SetupForm />
                 </Show>
+                <Show when=move || ctx.screen.get() == Screen::Replay>
+                    <ReplayPanel />
+                </Show>
                 <div
                     node_ref=aside
                     class="panel-body"
@@ -223,8 +216,8 @@ pub fn App() -> impl IntoView {
 /// and the x of the move shown (the replay's ply, or the end of the game).
 fn chart_markup(ctx: Ctx, screen: Screen) -> Option<(String, String)> {
     let ply = match screen {
-        Screen::Setup => return None,
-        Screen::Replay => ctx.replay.with(|r| r.as_ref().map_or(0, |r| r.ply())),
+        // The form has no chart; the replay viewer draws its own.
+        Screen::Setup | Screen::Replay => return None,
         Screen::Play => ctx.analysis.with(|a| a.plies()),
     };
     Some(

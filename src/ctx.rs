@@ -103,6 +103,7 @@ impl Ctx {
         let state = RwSignal::new(state);
         let (revision, code) = record_code(state);
         let analysis = RwSignal::new(GameAnalysis::default());
+        let language = RwSignal::new(crate::i18n::active());
         let ctx = Ctx {
             state,
             screen: RwSignal::new(if has_game {
@@ -120,9 +121,14 @@ impl Ctx {
             revision,
             analysis,
             marked: Memo::new(move |_| analysis.with(GameAnalysis::marked_plies)),
-            chart: Memo::new(move |_| analysis.with(chart_data)),
+            // Its marks' names and caption are words: a new language
+            // writes them again.
+            chart: Memo::new(move |_| {
+                language.track();
+                analysis.with(chart_data)
+            }),
             code,
-            language: RwSignal::new(crate::i18n::active()),
+            language,
         };
         let animate = ctx.speed() != Speed::Instant;
         ctx.state.update_untracked(|s| s.animate = animate);

@@ -11,11 +11,106 @@
 //! (K the ply); `p[data-decided]` (its value the deciding ply, if known).
 
 use super::dom::escape;
+use super::words;
 use crate::chart_data::*;
+use crate::ctx::Ctx;
 use crate::text::chart_label;
+use barricade_rules::Colour;
+use leptos::prelude::*;
 use std::fmt::Write;
 
 const VIEW_BOX: &str = "-8 -8 616 216";
+
+/// The chart as Leptos views (the replay viewer's; the end screen still
+/// writes it as [`markup`]): each colour's line and each mark keyed by
+/// what it is (a colour, a ply), their shapes following the data as it
+/// arrives; `ply`: the move shown; a click (or Enter or Space) on a mark
+/// calls `on_mark` with its ply.
+#[component]
+pub fn Chart(#[prop(into)] ply: Signal<usize>, on_mark: Callback<usize>) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let d = ctx.chart;
+    let line = move |c: Colour| {
+        d.with(|d| {
+            d.lines
+                .iter()
+                .find(|l| l.colour == c)
+                .map(|l| (l.points.clone(), l.values.clone()))
+                .unwrap_or_default()
+        })
+    };
+    let mark = move |ply: usize| d.with(|d| d.marks.iter().find(|m| m.ply == ply).cloned());
+    let colours = move || d.with(|d| d.lines.iter().map(|l| l.colour).collect::<Vec<_>>());
+    let plies = move || d.with(|d| d.marks.iter().map(|m| m.ply).collect::<Vec<_>>());
+    let now = move || d.with(|d| now_x(d, ply.get()));
+    view! {
+        <figure
+            class="chart"
+            data-chart=""
+            data-points=move || d.with(|d| d.points)
+            data-total=move || d.with(|d| d.total)
+            aria-busy=move || d.with(|d| (d.points < d.total).to_string())
+        >
+            <svg class="chart-plot" viewBox=VIEW_BOX role="group" aria-label=words(ctx, chart_label)>
+                <line class="even" x1="0" x2=WIDTH y1=HEIGHT / 2 y2=HEIGHT / 2 />
+                <For each=colours key=|c| *c let:c>
+                    <polyline
+                        class=format!("chance {}", c.name())
+                        data-colour=c.name()
+                        data-values=move || line(c).1
+                        points=move || line(c).0
+                    />
+                </For>
+                <line class="now" x1=now x2=now y1="0" y2=HEIGHT />
+                <For each=plies key=|p| *p let:p>
+                    {
+                        let m = move || mark(p).unwrap_or(Mark {
+                            ply: p,
+                            x: 0,
+                            y: 0,
+                            colour: Colour::Red,
+                            decider: false,
+                            label: String::new(),
+                        });
+                        view! {
+                            <g
+                                class=move || {
+                                    let m = m();
+                                    format!(
+                                        "swing {}{}",
+                                        m.colour.name(),
+                                        if m.decider { " decider" } else { "" },
+                                    )
+                                }
+                                role="button"
+                                tabindex="0"
+                                data-mark=p
+                                aria-label=move || m().label
+                                on:click=move |_| on_mark.run(p)
+                                on:keydown=move |e| {
+                                    if matches!(e.key().as_str(), "Enter" | " ") {
+                                        e.prevent_default();
+                                        on_mark.run(p);
+                                    }
+                                }
+                            >
+                                <title>{move || m().label}</title>
+                                <circle class="hit" cx=move || m().x cy=move || m().y r="18" />
+                                <circle cx=move || m().x cy=move || m().y r="8" />
+                            </g>
+                        }
+                    }
+                </For>
+            </svg>
+            <p
+                class="decided"
+                data-decided=move || d.with(|d| d.decider.map(|p| p.to_string()).unwrap_or_default())
+            >
+                {move || d.with(|d| d.caption.clone())}
+            </p>
+        </figure>
+    }
+}
 
 /// The chart's markup: the lines, a vertical line for the move shown
 /// (placed by [`now_x`]) and the marks, which the panel's delegated handlers turn into

@@ -6,6 +6,7 @@
 
 pub mod chart;
 pub mod corner;
+pub mod die;
 pub mod dom;
 pub mod panel;
 pub mod replay_panel;

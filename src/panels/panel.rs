@@ -6,6 +6,7 @@
 //! effect ([`Panel::update`]); its buttons carry an [`Action`]'s name in
 //! `data-action`, found by one delegated click handler (app.rs).
 
+use super::die::pips;
 use super::dom::{self, escape, flag, set};
 use super::share;
 use super::words::{self, Words};
@@ -53,19 +54,6 @@ fn current_prompt(s: &GameState) -> Option<Prompt> {
         Some(Prompt::ChoosePawnOrPass)
     } else {
         Some(Prompt::ChoosePawn)
-    }
-}
-
-/// Pip centres for each face, in a 30 x 30 box.
-fn pips(value: u8) -> &'static [(u8, u8)] {
-    match value {
-        1 => &[(15, 15)],
-        2 => &[(8, 8), (22, 22)],
-        3 => &[(8, 8), (15, 15), (22, 22)],
-        4 => &[(8, 8), (22, 8), (8, 22), (22, 22)],
-        5 => &[(8, 8), (22, 8), (15, 15), (8, 22), (22, 22)],
-        6 => &[(8, 8), (22, 8), (8, 15), (22, 15), (8, 22), (22, 22)],
-        _ => &[],
     }
 }
 

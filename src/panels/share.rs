@@ -3,13 +3,143 @@
 //! dice seed for another table.
 
 use super::dom::{self, flag};
+use super::{tr, words};
 use crate::action::Action;
 use crate::ai_protocol;
-use crate::ctx::Shared;
+use crate::ctx::{Ctx, Shared};
 use crate::link::Link;
 use crate::text::{Text, dice_seed, t};
 use crate::web::{ai_worker, browser};
+use leptos::prelude::*;
 use web_sys::Element;
+
+/// A QR code drawn by the worker: the link it encodes, its side in
+/// modules with the quiet zone, and its SVG path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Qr {
+    url: String,
+    side: u32,
+    path: String,
+}
+
+/// Reads the worker's answer to a QR request (`"SIZE PATH"`).
+fn qr_of(url: String, body: Result<String, String>) -> Option<Qr> {
+    let body = body.ok()?;
+    let (size, path) = body.split_once(' ')?;
+    Some(Qr {
+        url,
+        side: size.parse::<u32>().unwrap_or(21) + 8,
+        path: path.to_string(),
+    })
+}
+
+/// The share box (the replay viewer's; the game's panel still writes its
+/// own as markup, [`markup`]): open while `Ctx::shared` says so.
+#[component]
+pub fn ShareBox() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let shared = Memo::new(move |_| ctx.shared());
+    let url = Memo::new(move |_| shared.with(|s| s.as_ref().map(|s| s.url.clone())));
+    // What Copy said, for the link it copied.
+    let status = RwSignal::new(None::<(String, Text)>);
+    let qr = RwSignal::new(None::<Qr>);
+    // The worker draws the QR code of each new link.
+    Effect::new(move |_| {
+        let Some(url) = url.get() else { return };
+        if qr.with_untracked(|q| q.as_ref().is_some_and(|q| q.url == url)) {
+            return;
+        }
+        let text = url.clone();
+        ai_worker::ask(
+            move |id| ai_protocol::qr_request(id, &text),
+            move |body| {
+                if let Some(drawn) = qr_of(url, body) {
+                    qr.set(Some(drawn));
+                }
+            },
+        );
+    });
+    let input = NodeRef::<leptos::html::Input>::new();
+    let copy = move |_| {
+        let Some(link) = url.get_untracked() else {
+            return;
+        };
+        // Selected either way, so that the link can also be copied by hand.
+        if let Some(input) = input.get_untracked() {
+            input.select();
+        }
+        let copied = link.clone();
+        browser::copy(&link, move |ok| {
+            let said = if ok { Text::Copied } else { Text::CopyFailed };
+            status.set(Some((copied.clone(), said)));
+        });
+    };
+    let send = move |_| {
+        if let Some(link) = url.get_untracked() {
+            browser::send(&link, t(Text::Title));
+        }
+    };
+    let note = move || shared.with(|s| s.as_ref().map(|s| s.note.clone()).unwrap_or_default());
+    let seed = move || shared.with(|s| s.as_ref().map_or(0, |s| s.seed));
+    let said = move || {
+        ctx.language.track();
+        let now = url.get();
+        status.with(|s| {
+            s.as_ref()
+                .filter(|(link, _)| Some(link) == now.as_ref())
+                .map(|(_, text)| t(*text))
+        })
+    };
+    let drawn = move || {
+        let now = url.get();
+        qr.get().filter(|q| Some(&q.url) == now.as_ref())
+    };
+    view! {
+        <section class="share" data-share="" hidden=move || shared.with(Option::is_none)>
+            <p class="share-note">{note}</p>
+            <input
+                type="text"
+                readonly
+                data-share-link=""
+                node_ref=input
+                aria-label=tr(ctx, Text::Share)
+                prop:value=move || url.get().unwrap_or_default()
+            />
+            <div class="actions">
+                <button class="primary" data-action=Action::Copy.name() on:click=copy>
+                    {tr(ctx, Text::Copy)}
+                </button>
+                <button data-action=Action::Send.name() hidden=!browser::can_send() on:click=send>
+                    {tr(ctx, Text::Send)}
+                </button>
+            </div>
+            <p class="muted share-status" aria-live="polite">{said}</p>
+            <div class="qr" data-qr=move || drawn().map(|q| q.url).unwrap_or_default()>
+                {move || {
+                    drawn()
+                        .map(|q| {
+                            let side = q.side;
+                            view! {
+                                <svg
+                                    viewBox=format!("-4 -4 {side} {side}")
+                                    role="img"
+                                    aria-label=tr(ctx, Text::QrCode)
+                                >
+                                    <rect x="-4" y="-4" width=side height=side fill="#fff" />
+                                    <path d=q.path />
+                                </svg>
+                            }
+                        })
+                }}
+            </div>
+            <p class="muted">
+                <a class="share-seed" href=move || Link::Seed(seed()).fragment()>
+                    {words(ctx, move || dice_seed(seed()))}
+                </a>
+            </p>
+        </section>
+    }
+}
 
 /// The box's markup, hidden until [`show`].
 pub fn markup() -> String {
