@@ -45,7 +45,7 @@
 
   // The shell's words are English. In another language (the one chosen
   // before, or else the browser's first that the game speaks, as
-  // src/language_files.rs picks it) they stay hidden until the app draws
+  // src/web/language_files.rs picks it) they stay hidden until the app draws
   // the panel in that language; the board shows at once.
   var tags = (navigator.languages || []).slice();
   try {

@@ -1,4 +1,4 @@
-// The "How to play" page (written by src/guide.rs). A link from the game
+// The "How to play" page (written by src/prerender/guide.rs). A link from the game
 // ends in #play-NAME, NAME being the rule set played or chosen: that rule
 // set's section moves up into the empty "chosen" section after the
 // contents, so the page starts with what this game does differently.

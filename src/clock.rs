@@ -6,11 +6,12 @@
 //! and do nothing if the game moved on meanwhile; they write signals only
 //! from their callbacks, never from an effect.
 
+use crate::ai_protocol;
 use crate::ctx::{Ctx, Screen};
 use crate::sound::Ear;
 use crate::state::save;
 use crate::state::settings::Settings;
-use crate::{ai_protocol, ai_worker, browser};
+use crate::web::{ai_worker, browser};
 use barricade_rules::Phase;
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
@@ -33,13 +34,13 @@ fn sounds(ctx: Ctx) {
     Effect::new(move |_| {
         let on = ctx.settings.with(|s| s.sound);
         if was_on == Some(false) && on {
-            crate::audio::wake(true);
+            crate::web::audio::wake(true);
         }
         was_on = Some(on);
         let cues = ctx.state.with(|s| ear.hear(s));
         if on {
             for cue in cues {
-                crate::audio::play(cue);
+                crate::web::audio::play(cue);
             }
         }
     });
@@ -52,7 +53,7 @@ fn analyse_the_end(ctx: Ctx) {
         let over = ctx.screen.get() == Screen::Play && ctx.state.with(|s| s.winner().is_some());
         if over {
             let record = ctx.state.with_untracked(|s| s.game().record());
-            crate::analysis_driver::analyse(ctx.analysis, &record);
+            crate::web::analysis_driver::analyse(ctx.analysis, &record);
         }
     });
 }

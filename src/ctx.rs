@@ -3,10 +3,11 @@
 //! settings. Views read these signals and call the intents; nothing here
 //! draws. Every change made by a click or a key goes through a method
 //! here, so a roll can be followed from the button to the board in
-//! [`Ctx::run`], [`Ctx::roll`] and `components/board`.
+//! [`Ctx::run`], [`Ctx::roll`] and `board/`.
 
 use crate::action::Action;
-use crate::components::chart::{ChartData, chart_data};
+use crate::ai_protocol;
+use crate::chart_data::{ChartData, chart_data};
 use crate::i18n::Language;
 use crate::link::Link;
 use crate::state::analysis::GameAnalysis;
@@ -15,7 +16,7 @@ use crate::state::settings::{Settings, Speed};
 use crate::state::setup::SetupChoices;
 use crate::state::{GameState, save};
 use crate::text::{Text, link_unknown, save_damaged, send_link, t};
-use crate::{ai_protocol, ai_worker, analysis_driver, browser};
+use crate::web::{ai_worker, analysis_driver, browser};
 use barricade_rules::{Colour, GameRecord, Phase, Square};
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
@@ -102,6 +103,7 @@ impl Ctx {
         let state = RwSignal::new(state);
         let (revision, code) = record_code(state);
         let analysis = RwSignal::new(GameAnalysis::default());
+        let language = RwSignal::new(crate::i18n::active());
         let ctx = Ctx {
             state,
             screen: RwSignal::new(if has_game {
@@ -119,9 +121,14 @@ impl Ctx {
             revision,
             analysis,
             marked: Memo::new(move |_| analysis.with(GameAnalysis::marked_plies)),
-            chart: Memo::new(move |_| analysis.with(chart_data)),
+            // Its marks' names and caption are words: a new language
+            // writes them again.
+            chart: Memo::new(move |_| {
+                language.track();
+                analysis.with(chart_data)
+            }),
             code,
-            language: RwSignal::new(crate::i18n::active()),
+            language,
         };
         let animate = ctx.speed() != Speed::Instant;
         ctx.state.update_untracked(|s| s.animate = animate);
@@ -161,7 +168,7 @@ impl Ctx {
             Action::Hint => self.ask_hint(),
             Action::Sound => self.settings.update(|s| s.sound = !s.sound),
             Action::Share => self.sharing.update(|on| *on = !*on),
-            // The share box's own buttons (see components/share.rs).
+            // The share box's own buttons (see panels/share.rs).
             Action::Copy | Action::Send => {}
             Action::Resume => self.resume(),
             Action::NewGame => self.show_setup(),
@@ -309,7 +316,7 @@ impl Ctx {
     pub fn choose_language(&self, language: Language) {
         self.settings.update(|s| s.language = Some(language));
         let ctx = *self;
-        crate::language_files::switch(language, move |loaded| {
+        crate::web::language_files::switch(language, move |loaded| {
             // Not loaded (offline before its file was kept): the menu is
             // drawn again with the language still in use.
             ctx.language.set(if loaded {

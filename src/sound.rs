@@ -1,7 +1,7 @@
 //! What the game sounds like, as plain data: the short sounds of the die,
 //! a step, a capture, a barricade taken and put down, and a win, each a
 //! few synthesized notes ([`Cue::notes`]), and which of them a change of
-//! the game makes heard ([`Ear::hear`]). `crate::audio` plays them with
+//! the game makes heard ([`Ear::hear`]). `crate::web::audio` plays them with
 //! Web Audio; nothing here touches the browser, so it is tested natively.
 
 use crate::state::{GameState, News};

@@ -6,7 +6,7 @@
 // and a click (or Enter) on a mark shows that move. The end screen of a
 // game played to the end has the same chart.
 //
-// DOM contract (src/components/chart.rs): figure[data-chart] with
+// DOM contract (src/panels/chart.rs): figure[data-chart] with
 // data-points (received) and data-total (plies + 1); polyline[data-colour]
 // with data-values ("0.512 0.498 ..."); marks [data-mark=K]; p[data-decided]
 // (its value the deciding ply). The move list marks K as [data-ply=K][data-swing].

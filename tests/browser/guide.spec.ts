@@ -47,9 +47,9 @@ test("how to play: from the form and from a game, and back to the game", async (
   expect(errors).toEqual([]);
 });
 
-/** A guide file's texts by key (src/guide/CODE.txt). */
+/** A guide file's texts by key (src/prerender/guide/CODE.txt). */
 function guideTexts(code: string): Map<string, string> {
-  const file = readFileSync(join(__dirname, "..", "..", "src", "guide", `${code}.txt`), "utf8");
+  const file = readFileSync(join(__dirname, "..", "..", "src", "prerender", "guide", `${code}.txt`), "utf8");
   return new Map(file.trim().split("\n").map((line) => line.split(" = ", 2) as [string, string]));
 }
 

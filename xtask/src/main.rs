@@ -28,6 +28,7 @@ mod setup;
 mod site;
 mod size;
 mod steps;
+mod views_check;
 
 use run::{cargo, run};
 use std::path::{Path, PathBuf};
@@ -120,6 +121,7 @@ fn rust_checks() -> Vec<(&'static str, Vec<&'static str>)> {
 /// The inner loop: one check after the other, then the smoke tests.
 fn quick_checks(steps: &mut Steps) -> Result<(), String> {
     steps.run("format", cargo().args(["fmt", "--all", "--check"]))?;
+    steps.time("views check", views_check::check)?;
     for (name, args) in rust_checks() {
         steps.run(name, cargo().args(args))?;
     }
@@ -140,6 +142,7 @@ fn quick_checks(steps: &mut Steps) -> Result<(), String> {
 /// browsers leave, and the browsers get the processor when they need it.
 fn all_checks(steps: &mut Steps) -> Result<(), String> {
     steps.run("format", cargo().args(["fmt", "--all", "--check"]))?;
+    steps.time("views check", views_check::check)?;
     steps.time("release build and size budget", build)?;
     let cli = steps.time_value("the CLI for the browser tests", cli_for_tests)?;
     let log = run::root().join("target").join("xtask-rust-checks.log");

@@ -9,10 +9,10 @@
 //!   glue's integrity hash in `index.html` follows;
 //! - the page shell goes into `<main data-shell>`: the board in its start
 //!   position and the top of the new-game panel, drawn by the app's own
-//!   markup builder (`barricade_web::shell::page`), so the board shows
+//!   markup builder (`barricade_web::prerender::shell::page`), so the board shows
 //!   before the WebAssembly has loaded;
 //! - the "How to play" page is written in every language
-//!   (`barricade_web::guide::page`, from `src/guide/CODE.txt`), with the
+//!   (`barricade_web::prerender::guide::page`, from `src/prerender/guide/CODE.txt`), with the
 //!   app's style sheet, its own and `guide.js`;
 //! - the language files (`lang/*.txt`) lose their keys: the page reads
 //!   the texts by their order (`barricade_web::i18n::parse`), and the
@@ -38,7 +38,7 @@ pub fn finish() -> Result<(), String> {
             html = minify(&dir.join(&file), module, &html)?;
         }
     }
-    let html = add_shell(&html, &barricade_web::shell::page())?;
+    let html = add_shell(&html, &barricade_web::prerender::shell::page())?;
     let html = add_csp(&html)?;
     write(&index, &html)?;
     let main_css = main_style_sheet(&html).ok_or("index.html links no main-*.css")?;
@@ -151,8 +151,9 @@ fn main_style_sheet(html: &str) -> Option<&str> {
 
 /// The "How to play" page in every language, its head holding `head`.
 fn write_guides(dir: &Path, head: &str) -> Result<(), String> {
-    use barricade_web::{guide, i18n};
-    let src = crate::run::root().join("src/guide");
+    use barricade_web::i18n;
+    use barricade_web::prerender::guide;
+    let src = crate::run::root().join("src/prerender/guide");
     for language in i18n::Language::ALL {
         let code = language.code();
         let words = read(&dir.join(format!("lang/{code}.txt")))?;
@@ -160,8 +161,9 @@ fn write_guides(dir: &Path, head: &str) -> Result<(), String> {
             return Err(format!("lang/{code}.txt is not a language file"));
         }
         let file = read(&src.join(format!("{code}.txt")))?;
-        let texts = guide::Texts::parse(&file)
-            .ok_or(format!("src/guide/{code}.txt: a line is not `key = text`"))?;
+        let texts = guide::Texts::parse(&file).ok_or(format!(
+            "src/prerender/guide/{code}.txt: a line is not `key = text`"
+        ))?;
         write(
             &dir.join(guide::file_name(language)),
             &guide::page(language, &texts, head),
@@ -290,7 +292,7 @@ mod tests {
         );
         assert_eq!(add_shell(&once, "<svg></svg>").unwrap(), once);
         assert!(add_shell("<body></body>", "x").is_err());
-        let page = add_shell(html, &barricade_web::shell::page()).unwrap();
+        let page = add_shell(html, &barricade_web::prerender::shell::page()).unwrap();
         assert_eq!(page.matches("data-square=").count(), 112);
     }
 }

@@ -8,9 +8,10 @@ use flate2::Compression;
 use flate2::write::GzEncoder;
 use std::io::Write;
 
-/// 150 KB (of 1,000 bytes), gzip: the budget the developers' guide sets
-/// (it was 120 KB while the page was written as markup text).
-pub const BUDGET: usize = 150_000;
+/// 256 KB (of 1,000 bytes), gzip: the guard since the board is prerendered
+/// and no longer waits for the wasm (issue #20; it was 120 KB while the
+/// page was written as markup text, then 150 KB).
+pub const BUDGET: usize = 256_000;
 
 /// The kinds of file the first paint needs.
 const COUNTED: [&str; 4] = ["html", "js", "wasm", "css"];

@@ -58,7 +58,10 @@ pub fn run(args: Args) -> Result<(), String> {
         };
         say!("barricade: serving {what} at http://{addr}/ (rooms: ws://{addr}/rooms)");
         if addr.ip().is_unspecified() {
-            say!("barricade: on this machine: http://127.0.0.1:{}/", addr.port());
+            say!(
+                "barricade: on this machine: http://127.0.0.1:{}/",
+                addr.port()
+            );
             for ip in lan_addresses() {
                 let host = match ip {
                     std::net::IpAddr::V6(v6) => format!("[{v6}]"),

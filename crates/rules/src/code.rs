@@ -326,122 +326,38 @@ pub fn decode(text: &str) -> Result<GameRecord, CodeError> {
         bytes: body,
         pos: 0,
     };
-    let header = |r: &mut BitReader, w| r.get(w).ok_or_else(|| err(CodeErrorKind::Truncated(0)));
-    let bad = |why: &str| err(CodeErrorKind::BadHeader(why.into()));
-    let corrupt_or = |e: CodeError| {
-        if intact {
-            e
-        } else {
-            err(CodeErrorKind::Corrupted)
-        }
-    };
-
-    let rules = if version == VERSION_1 {
-        Rules::from_version1_bits(header(&mut r, 3)? as u8)
-    } else {
-        Rules::from_bits(header(&mut r, RULES_BITS)? as u8)
-    }
-    .ok_or_else(|| corrupt_or(bad("unknown rules")))?;
-    let board = if version == VERSION_3 {
-        BoardId::from_number(header(&mut r, BOARD_BITS)? as u8)
-            .ok_or_else(|| corrupt_or(bad("unknown board")))?
-    } else {
-        BoardId::Classic
-    };
-    let count = header(&mut r, 2)? as usize + 2;
-    if count > 4 {
-        return Err(corrupt_or(bad("more than 4 seats")));
-    }
-    let mut colours = Vec::with_capacity(count);
-    for _ in 0..count {
-        colours.push(Colour::ALL[header(&mut r, 2)? as usize & 3]);
-    }
-    let has_teams = header(&mut r, 1)? == 1;
-    let seats = if has_teams {
-        let mut teams = [ColourSet::EMPTY; 4];
-        for &c in &colours {
-            teams[header(&mut r, 2)? as usize & 3].insert(c);
-        }
-        let teams: Vec<ColourSet> = teams.into_iter().filter(|t| !t.is_empty()).collect();
-        Seats::with_teams(&colours, &teams)
-    } else {
-        Seats::new(&colours)
-    }
-    .map_err(|e| corrupt_or(bad(&e.0)))?;
-    let seed = header(&mut r, 64)?;
-    let rolled = header(&mut r, 1)? == 1;
-    let plies = header(&mut r, 16)? as usize;
-
-    let mut record = GameRecord {
-        board,
-        rules,
-        seats,
-        seed,
-        moves: Vec::with_capacity(plies.min(4096)),
-        rolled: false,
-    };
-    let mut game = Game::new_on(board, rules, seats, seed);
+    let (mut record, plies) = read_header(&mut r, version).map_err(|e| match e {
+        // A header that reads but makes no sense in a damaged code: the
+        // damage is the reason.
+        CodeError {
+            kind: CodeErrorKind::BadHeader(_),
+            ..
+        } if !intact => err(CodeErrorKind::Corrupted),
+        e => e,
+    })?;
+    let rolled = record.rolled;
+    record.rolled = false;
+    let mut game = Game::new_on(record.board, record.rules, record.seats, record.seed);
     for ply in 1..=plies {
         game.roll_if_due();
-        let fail = |kind, record: &GameRecord| CodeError {
-            kind: if intact {
-                kind
-            } else {
-                CodeErrorKind::Corrupted
-            },
-            prefix: Some(record.clone()),
-        };
-        let truncated = CodeErrorKind::Truncated(ply);
-        let illegal = CodeErrorKind::IllegalMove(ply);
-        let mv = match choices(&game) {
-            Choices::None => return Err(fail(illegal, &record)),
-            Choices::Place(set) => {
-                let Some(i) = r.get(width(set.len())) else {
-                    return Err(fail(truncated, &record));
-                };
-                match set.nth(i as usize) {
-                    Some(s) => Move::Place(s),
-                    None => return Err(fail(illegal, &record)),
-                }
-            }
-            Choices::Again => match r.get(1) {
-                Some(0) => Move::Again,
-                Some(_) => Move::Pass,
-                None => return Err(fail(truncated, &record)),
-            },
-            Choices::Step(list) => {
-                let n = list.len() + usize::from(list.can_pass());
-                let Some(i) = r.get(width(n)) else {
-                    return Err(fail(truncated, &record));
-                };
-                let i = i as usize;
-                if i >= n {
-                    return Err(fail(illegal, &record));
-                }
-                if i == list.len() {
-                    Move::Pass
-                } else {
-                    let c = list[i];
-                    let drops = list.drop_squares(&c);
-                    let drop = if drops.is_empty() {
-                        None
+        let mv = read_move(&mut r, &game, ply).and_then(|mv| {
+            game.play(mv)
+                .map(|_| mv)
+                .map_err(|_| CodeErrorKind::IllegalMove(ply))
+        });
+        match mv {
+            Ok(mv) => record.moves.push(mv),
+            Err(kind) => {
+                return Err(CodeError {
+                    kind: if intact {
+                        kind
                     } else {
-                        let Some(d) = r.get(width(drops.len())) else {
-                            return Err(fail(truncated, &record));
-                        };
-                        match drops.nth(d as usize) {
-                            Some(s) => Some(s),
-                            None => return Err(fail(illegal, &record)),
-                        }
-                    };
-                    c.to_move(drop)
-                }
+                        CodeErrorKind::Corrupted
+                    },
+                    prefix: Some(record),
+                });
             }
-        };
-        if game.play(mv).is_err() {
-            return Err(fail(illegal, &record));
         }
-        record.moves.push(mv);
     }
     if !intact {
         return Err(CodeError {
@@ -451,6 +367,94 @@ pub fn decode(text: &str) -> Result<GameRecord, CodeError> {
     }
     record.rolled = rolled;
     Ok(record)
+}
+
+/// Reads the header of a code of `version`: the record with no moves yet
+/// (its `rolled` as written) and the number of plies that follow.
+fn read_header(r: &mut BitReader, version: char) -> Result<(GameRecord, usize), CodeError> {
+    let mut header = |w| r.get(w).ok_or_else(|| err(CodeErrorKind::Truncated(0)));
+    let bad = |why: &str| err(CodeErrorKind::BadHeader(why.into()));
+    let rules = if version == VERSION_1 {
+        Rules::from_version1_bits(header(3)? as u8)
+    } else {
+        Rules::from_bits(header(RULES_BITS)? as u8)
+    }
+    .ok_or_else(|| bad("unknown rules"))?;
+    let board = if version == VERSION_3 {
+        BoardId::from_number(header(BOARD_BITS)? as u8).ok_or_else(|| bad("unknown board"))?
+    } else {
+        BoardId::Classic
+    };
+    let count = header(2)? as usize + 2;
+    if count > 4 {
+        return Err(bad("more than 4 seats"));
+    }
+    let mut colours = Vec::with_capacity(count);
+    for _ in 0..count {
+        colours.push(Colour::ALL[header(2)? as usize & 3]);
+    }
+    let has_teams = header(1)? == 1;
+    let seats = if has_teams {
+        let mut teams = [ColourSet::EMPTY; 4];
+        for &c in &colours {
+            teams[header(2)? as usize & 3].insert(c);
+        }
+        let teams: Vec<ColourSet> = teams.into_iter().filter(|t| !t.is_empty()).collect();
+        Seats::with_teams(&colours, &teams)
+    } else {
+        Seats::new(&colours)
+    }
+    .map_err(|e| bad(&e.0))?;
+    let seed = header(64)?;
+    let rolled = header(1)? == 1;
+    let plies = header(16)? as usize;
+    let record = GameRecord {
+        board,
+        rules,
+        seats,
+        seed,
+        moves: Vec::with_capacity(plies.min(4096)),
+        rolled,
+    };
+    Ok((record, plies))
+}
+
+/// Reads the decision of ply `ply` from `r`: an index into what `game`
+/// allows now (see [`choices`]).
+fn read_move(r: &mut BitReader, game: &Game, ply: usize) -> Result<Move, CodeErrorKind> {
+    let truncated = CodeErrorKind::Truncated(ply);
+    let illegal = CodeErrorKind::IllegalMove(ply);
+    match choices(game) {
+        Choices::None => Err(illegal),
+        Choices::Place(set) => {
+            let i = r.get(width(set.len())).ok_or(truncated)?;
+            set.nth(i as usize).map(Move::Place).ok_or(illegal)
+        }
+        Choices::Again => match r.get(1) {
+            Some(0) => Ok(Move::Again),
+            Some(_) => Ok(Move::Pass),
+            None => Err(truncated),
+        },
+        Choices::Step(list) => {
+            let n = list.len() + usize::from(list.can_pass());
+            let i = r.get(width(n)).ok_or(truncated.clone())? as usize;
+            if i >= n {
+                return Err(illegal);
+            }
+            if i == list.len() {
+                return Ok(Move::Pass);
+            }
+            let c = list[i];
+            let drops = list.drop_squares(&c);
+            let drop = if drops.is_empty() {
+                None
+            } else {
+                let d = r.get(width(drops.len())).ok_or(truncated)?;
+                Some(drops.nth(d as usize).ok_or(illegal)?)
+            };
+            Ok(c.to_move(drop))
+        }
+    }
 }
 
 impl GameRecord {

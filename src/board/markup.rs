@@ -1,7 +1,7 @@
 //! The board's markup, built once as text by native code: the app writes
 //! it into its `<svg>` when the page has no prerendered board, and
 //! `cargo xtask finish-site` writes the same text into `index.html`
-//! (see [`crate::shell`]), so the page shows the board before the
+//! (see [`crate::prerender::shell`]), so the page shows the board before the
 //! WebAssembly has loaded.
 //!
 //! Any board is drawn from its data in the rules crate: its squares and

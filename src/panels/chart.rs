@@ -11,189 +11,105 @@
 //! (K the ply); `p[data-decided]` (its value the deciding ply, if known).
 
 use super::dom::escape;
-use crate::state::analysis::GameAnalysis;
-use crate::text::{analysing, chart_label, decided_by, no_decider, swing_label};
-use barricade_ai::eval::Scores;
+use super::words;
+use crate::chart_data::*;
+use crate::ctx::Ctx;
+use crate::text::chart_label;
 use barricade_rules::Colour;
+use leptos::prelude::*;
 use std::fmt::Write;
 
-/// The plot's width and height in SVG units (the marks reach a little
-/// beyond: see `VIEW_BOX`).
-pub const WIDTH: u32 = 600;
-/// See [`WIDTH`].
-pub const HEIGHT: u32 = 200;
 const VIEW_BOX: &str = "-8 -8 616 216";
 
-/// The x of `ply` in a game of `plies` plies.
-pub fn x_of(ply: usize, plies: usize) -> u32 {
-    if plies == 0 {
-        return 0;
-    }
-    let ply = ply.min(plies) as u64;
-    ((ply * u64::from(WIDTH) * 2 + plies as u64) / (2 * plies as u64)) as u32
-}
-
-/// The y of a chance (1 at the top).
-pub fn y_of(chance: f32) -> u32 {
-    HEIGHT - (clamp(chance) * HEIGHT as f32 + 0.5) as u32
-}
-
-/// A chance in 0..=1 (NaN: 0).
-fn clamp(x: f32) -> f32 {
-    if x >= 1.0 {
-        1.0
-    } else if x > 0.0 {
-        x
-    } else {
-        0.0
-    }
-}
-
-/// A chance with 3 decimals, without float formatting.
-pub fn thousandths(x: f32) -> String {
-    let n = (clamp(x) * 1000.0 + 0.5) as u32;
-    let frac = n % 1000;
-    let pad = if frac < 10 {
-        "00"
-    } else if frac < 100 {
-        "0"
-    } else {
-        ""
-    };
-    format!("{}.{pad}{frac}", n / 1000)
-}
-
-/// A chance in whole percent.
-fn percent(x: f32) -> u32 {
-    (clamp(x) * 100.0 + 0.5) as u32
-}
-
-/// One colour's line.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Line {
-    /// Its colour.
-    pub colour: Colour,
-    /// The SVG points, `x,y x,y ...`.
-    pub points: String,
-    /// Every chance with 3 decimals, space-separated, in ply order.
-    pub values: String,
-}
-
-/// A marked ply on the chart.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Mark {
-    /// The ply (1-based: the board after it is shown on a click).
-    pub ply: usize,
-    /// Where it is drawn: on the line of the colour whose chance changed
-    /// most (the mover's on a tie), after the ply.
-    pub x: u32,
-    /// See `x`.
-    pub y: u32,
-    /// That colour.
-    pub colour: Colour,
-    /// Is it the deciding ply?
-    pub decider: bool,
-    /// Its accessible name.
-    pub label: String,
-}
-
-/// Everything the chart draws, from the analysis.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ChartData {
-    /// Points received.
-    pub points: usize,
-    /// Points when complete.
-    pub total: usize,
-    /// One per colour in play.
-    pub lines: Vec<Line>,
-    /// The marked plies.
-    pub marks: Vec<Mark>,
-    /// The deciding ply, once known.
-    pub decider: Option<usize>,
-    /// The line under the chart.
-    pub caption: String,
-}
-
-/// The line of `colour` through `chances` in a game of `plies` plies.
-pub fn line(colour: Colour, chances: &[Scores], plies: usize) -> Line {
-    let mut points = String::new();
-    let mut values = String::new();
-    for (ply, s) in chances.iter().enumerate() {
-        let c = s[colour.index()];
-        if ply > 0 {
-            points.push(' ');
-            values.push(' ');
-        }
-        points.push_str(&format!("{},{}", x_of(ply, plies), y_of(c)));
-        values.push_str(&thousandths(c));
-    }
-    Line {
-        colour,
-        points,
-        values,
-    }
-}
-
-/// What the chart shows for `a`.
-pub fn chart_data(a: &GameAnalysis) -> ChartData {
-    let plies = a.plies();
-    let colours = a.colours();
-    let decider = a.decider();
-    let board = a.board();
-    let marks = a
-        .marks()
-        .iter()
-        .map(|s| {
-            let moved = |c: &Colour| s.change(*c).abs();
-            let colour = if moved(&s.mover) >= s.size() {
-                s.mover
-            } else {
-                colours
-                    .iter()
-                    .copied()
-                    .max_by(|a, b| moved(a).total_cmp(&moved(b)))
-                    .unwrap_or(s.mover)
-            };
-            let (before, after) = (s.before[colour.index()], s.after[colour.index()]);
-            Mark {
-                ply: s.ply,
-                x: x_of(s.ply, plies),
-                y: y_of(after),
-                colour,
-                decider: decider.is_some_and(|d| d.ply == s.ply),
-                label: swing_label(
-                    s.ply,
-                    s.mover,
-                    &board.move_name(s.decision),
-                    colour,
-                    percent(before),
-                    percent(after),
-                ),
-            }
+/// The chart as Leptos views (the replay viewer's; the end screen still
+/// writes it as [`markup`]): each colour's line and each mark keyed by
+/// what it is (a colour, a ply), their shapes following the data as it
+/// arrives; `ply`: the move shown; a click (or Enter or Space) on a mark
+/// calls `on_mark` with its ply.
+#[component]
+pub fn Chart(#[prop(into)] ply: Signal<usize>, on_mark: Callback<usize>) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let d = ctx.chart;
+    let line = move |c: Colour| {
+        d.with(|d| {
+            d.lines
+                .iter()
+                .find(|l| l.colour == c)
+                .map(|l| (l.points.clone(), l.values.clone()))
+                .unwrap_or_default()
         })
-        .collect();
-    let caption = match (decider, a.winner()) {
-        _ if a.total() == 0 => String::new(),
-        (Some(d), Some(w)) => decided_by(d.ply, d.mover, &board.move_name(d.decision), w),
-        _ if !a.is_done() => analysing(a.chances().len(), a.total()),
-        _ => no_decider().to_string(),
     };
-    ChartData {
-        points: a.chances().len(),
-        total: a.total(),
-        lines: colours
-            .iter()
-            .map(|&c| line(c, a.chances(), plies))
-            .collect(),
-        marks,
-        decider: decider.map(|d| d.ply),
-        caption,
+    let mark = move |ply: usize| d.with(|d| d.marks.iter().find(|m| m.ply == ply).cloned());
+    let colours = move || d.with(|d| d.lines.iter().map(|l| l.colour).collect::<Vec<_>>());
+    let plies = move || d.with(|d| d.marks.iter().map(|m| m.ply).collect::<Vec<_>>());
+    let now = move || d.with(|d| now_x(d, ply.get()));
+    view! {
+        <figure
+            class="chart"
+            data-chart=""
+            data-points=move || d.with(|d| d.points)
+            data-total=move || d.with(|d| d.total)
+            aria-busy=move || d.with(|d| (d.points < d.total).to_string())
+        >
+            <svg class="chart-plot" viewBox=VIEW_BOX role="group" aria-label=words(ctx, chart_label)>
+                <line class="even" x1="0" x2=WIDTH y1=HEIGHT / 2 y2=HEIGHT / 2 />
+                <For each=colours key=|c| *c let:c>
+                    <polyline
+                        class=format!("chance {}", c.name())
+                        data-colour=c.name()
+                        data-values=move || line(c).1
+                        points=move || line(c).0
+                    />
+                </For>
+                <line class="now" x1=now x2=now y1="0" y2=HEIGHT />
+                <For each=plies key=|p| *p let:p>
+                    {
+                        let m = move || mark(p).unwrap_or(Mark {
+                            ply: p,
+                            x: 0,
+                            y: 0,
+                            colour: Colour::Red,
+                            decider: false,
+                            label: String::new(),
+                        });
+                        view! {
+                            <g
+                                class=move || {
+                                    let m = m();
+                                    format!(
+                                        "swing {}{}",
+                                        m.colour.name(),
+                                        if m.decider { " decider" } else { "" },
+                                    )
+                                }
+                                role="button"
+                                tabindex="0"
+                                data-mark=p
+                                aria-label=move || m().label
+                                on:click=move |_| on_mark.run(p)
+                                on:keydown=move |e| {
+                                    if matches!(e.key().as_str(), "Enter" | " ") {
+                                        e.prevent_default();
+                                        on_mark.run(p);
+                                    }
+                                }
+                            >
+                                <title>{move || m().label}</title>
+                                <circle class="hit" cx=move || m().x cy=move || m().y r="18" />
+                                <circle cx=move || m().x cy=move || m().y r="8" />
+                            </g>
+                        }
+                    }
+                </For>
+            </svg>
+            <p
+                class="decided"
+                data-decided=move || d.with(|d| d.decider.map(|p| p.to_string()).unwrap_or_default())
+            >
+                {move || d.with(|d| d.caption.clone())}
+            </p>
+        </figure>
     }
-}
-
-/// The x of the line of the move shown, `ply`, on the chart of `d`.
-pub fn now_x(d: &ChartData, ply: usize) -> String {
-    x_of(ply, d.total.saturating_sub(1)).to_string()
 }
 
 /// The chart's markup: the lines, a vertical line for the move shown
@@ -253,7 +169,9 @@ pub fn markup(d: &ChartData) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::state::analysis::GameAnalysis;
     use barricade_ai::analysis::Analysis;
+    use barricade_rules::Colour;
     use barricade_rules::{Game, GameRecord, Rules, Seats, policy};
 
     fn finished_game(seats: Seats, seed: u64) -> GameRecord {

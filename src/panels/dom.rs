@@ -2,8 +2,8 @@
 //! and then kept in step by an effect: set an attribute, a property or a
 //! text, find elements, escape text for markup.
 
-use wasm_bindgen::{JsCast, JsValue};
-use web_sys::Element;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
 
 /// Sets (`Some`) or removes (`None`) an attribute.
 pub fn set(el: &Element, name: &str, value: Option<&str>) {
@@ -18,9 +18,37 @@ pub fn flag(el: &Element, name: &str, on: bool) {
     set(el, name, on.then_some(""));
 }
 
-/// Sets a DOM property (`value`, `checked`) of an element.
-pub fn prop(el: &Element, name: &str, value: impl Into<JsValue>) {
-    let _ = js_sys::Reflect::set(el, &name.into(), &value.into());
+/// Sets the `value` of a form control (an input or a select).
+pub fn set_value(el: &Element, value: &str) {
+    if let Some(input) = el.dyn_ref::<HtmlInputElement>() {
+        input.set_value(value);
+    } else if let Some(select) = el.dyn_ref::<HtmlSelectElement>() {
+        select.set_value(value);
+    }
+}
+
+/// The `value` of a form control (an input or a select).
+pub fn value(el: &Element) -> String {
+    if let Some(input) = el.dyn_ref::<HtmlInputElement>() {
+        input.value()
+    } else if let Some(select) = el.dyn_ref::<HtmlSelectElement>() {
+        select.value()
+    } else {
+        String::new()
+    }
+}
+
+/// Ticks or clears a checkbox.
+pub fn set_checked(el: &Element, on: bool) {
+    if let Some(input) = el.dyn_ref::<HtmlInputElement>() {
+        input.set_checked(on);
+    }
+}
+
+/// Is the checkbox ticked?
+pub fn checked(el: &Element) -> bool {
+    el.dyn_ref::<HtmlInputElement>()
+        .is_some_and(HtmlInputElement::checked)
 }
 
 /// The first element matching `selector` inside `root`.
@@ -70,14 +98,4 @@ pub fn closest(e: &web_sys::Event, selector: &str) -> Option<Element> {
     target.closest(selector).ok()?
 }
 
-/// `text` escaped for use inside markup.
-///
-/// ```
-/// assert_eq!(barricade_web::components::escape("a<b & c"), "a&lt;b &amp; c");
-/// ```
-pub fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
+pub use crate::prerender::escape;

@@ -6,11 +6,12 @@
 //! every element the board changes is kept as a handle keyed by what it
 //! draws ([`handles`]), and updates go only through those handles. On a
 //! built site the board is already on the page before the WebAssembly
-//! runs ([`crate::shell`]); the component takes those very elements over.
+//! runs ([`crate::prerender::shell`]); the component takes those very elements over.
 //! Clicks are found from their position on the board ([`taps`]).
 
 pub mod handles;
 pub mod markup;
+pub mod shell;
 pub mod taps;
 
 use crate::geometry::{view, view_box};
@@ -29,7 +30,7 @@ use web_sys::Element;
 /// to another board).
 fn take_over(svg: &Element, board: BoardId) -> Drawn {
     // The prerendered board is the classic one, in English.
-    let adopted = crate::shell::adopt(svg);
+    let adopted = shell::adopt(svg);
     let layout = board.board();
     if adopted
         && board == BoardId::Classic

@@ -4,16 +4,16 @@
 //! so the page shows the board while the WebAssembly downloads.
 //!
 //! When the app runs, the board takes the prerendered board's elements
-//! over as its handles ([`adopt`]) and the shell goes, in the same task,
-//! before the next paint: nothing flashes, nothing moves.
+//! over as its handles (`crate::board::shell::adopt`) and the shell goes,
+//! in the same task, before the next paint: nothing flashes, nothing moves.
 //!
 //! The shell's Quick start button is disabled in the markup (without
 //! JavaScript it cannot work). `boot.js` enables it when there is no
 //! saved game and no link in the address; a click before the app runs
 //! marks the shell (`data-quick`) and the button says "Starting…"; the
-//! app then starts the game at once ([`quick_start_asked`]).
+//! app then starts the game at once (`crate::board::shell::quick_start_asked`).
 
-use crate::components::board::markup::board_markup;
+use crate::board::markup::board_markup;
 use crate::geometry::view_box;
 use crate::scene::Scene;
 use crate::state::GameState;
@@ -49,32 +49,6 @@ pub fn page() -> String {
         t(Text::Loading),
         t(Text::NeedsScript),
     )
-}
-
-/// The shell on the page, if it is still there.
-fn shell() -> Option<web_sys::Element> {
-    let document = web_sys::window()?.document()?;
-    document.query_selector("[data-shell]").ok().flatten()
-}
-
-/// Did the player click the shell's Quick start before the app ran?
-pub fn quick_start_asked() -> bool {
-    shell().is_some_and(|s| s.has_attribute("data-quick"))
-}
-
-/// Moves the prerendered board's elements into the app's `svg` and
-/// removes the shell. Returns whether there was a board to take.
-pub fn adopt(svg: &web_sys::Element) -> bool {
-    let Some(shell) = shell() else { return false };
-    let board = shell.query_selector("svg.board").ok().flatten();
-    let mut taken = false;
-    if let Some(board) = board {
-        while let Some(child) = board.first_child() {
-            taken = svg.append_child(&child).is_ok();
-        }
-    }
-    shell.remove();
-    taken
 }
 
 #[cfg(test)]

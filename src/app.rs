@@ -1,24 +1,18 @@
-//! Leptos components. Each one draws part of the page from plain data;
-//! [`App`] lays out the page and routes clicks and keys to the intents of
+//! The page: [`App`] lays out the board beside the side panel, starts the
+//! effects of [`crate::clock`] and routes clicks and keys to the intents of
 //! [`crate::ctx::Ctx`].
 
-pub mod board;
-pub mod chart;
-mod dom;
-mod panel;
-mod replay_panel;
-mod setup_form;
-mod share;
-mod words;
-
-pub use board::Board;
-pub use dom::escape;
+use crate::board::Board;
+use crate::panels::corner::Corner;
+use crate::panels::replay_panel::ReplayPanel;
+use crate::panels::setup_form::SetupForm;
+use crate::panels::{chart, dom, panel, share};
 
 use crate::action::Action;
+use crate::clock;
 use crate::ctx::{Ctx, Screen};
-use crate::i18n::Language;
-use crate::text::{Text, t};
-use crate::{browser, clock};
+
+use crate::web::browser;
 use barricade_rules::{Colour, Square};
 use leptos::ev;
 use leptos::prelude::*;
@@ -27,11 +21,12 @@ use leptos::prelude::*;
 #[component]
 pub fn App() -> impl IntoView {
     let ctx = Ctx::load();
+    provide_context(ctx);
     clock::start(ctx);
     ctx.open_link(&browser::fragment());
     // A click on the prerendered page's Quick start, made while the app
-    // was loading (see crate::shell).
-    if crate::shell::quick_start_asked()
+    // was loading (see crate::board::shell).
+    if crate::board::shell::quick_start_asked()
         && !ctx.has_game.get_untracked()
         && ctx.screen.get_untracked() == Screen::Setup
     {
@@ -43,11 +38,15 @@ pub fn App() -> impl IntoView {
     });
     // Sound may start only after a gesture of the player.
     let sound_on = move || ctx.settings.with_untracked(|s| s.sound);
-    let _gestures = window_event_listener(ev::pointerdown, move |_| crate::audio::wake(sound_on()));
+    let _gestures =
+        window_event_listener(
+            ev::pointerdown,
+            move |_| crate::web::audio::wake(sound_on()),
+        );
     let on_square = move |s: Square| ctx.click_square(s);
     let on_pawn = move |c: Colour, n: usize| ctx.click_pawn(c, n);
     let _keys = window_event_listener(ev::keydown, move |e| {
-        crate::audio::wake(sound_on());
+        crate::web::audio::wake(sound_on());
         if e.alt_key() || e.ctrl_key() || e.meta_key() || in_form_field(&e) {
             return;
         }
@@ -95,17 +94,14 @@ pub fn App() -> impl IntoView {
             "false"
         };
         dom::set(&el, "data-sound", Some(sound));
-        dom::with(&el, ".sound-switch", |b| {
-            dom::set(b, "aria-pressed", Some(sound))
-        });
     });
 
     // The side panel: the new-game form or the game's panel, as markup
-    // kept in step by one effect, with delegated events.
-    let aside = NodeRef::<leptos::html::Aside>::new();
+    // kept in step by one effect, with delegated events (in a box of its
+    // own, `display: contents`, after the corner's views).
+    let aside = NodeRef::<leptos::html::Div>::new();
     let mut shown = None;
     let mut play = panel::Panel::default();
-    let mut watch = replay_panel::ReplayPanel::default();
     // The win-chance chart in the panel's slot, as last drawn.
     let mut chart = String::new();
     Effect::new(move |_| {
@@ -117,11 +113,10 @@ pub fn App() -> impl IntoView {
             shown = Some((screen, language));
             let speed = ctx.settings.with_untracked(|s| s.speed);
             let markup = match screen {
-                Screen::Setup => setup_form::markup(speed),
-                Screen::Replay => {
-                    watch = replay_panel::ReplayPanel::default();
-                    replay_panel::markup(speed)
-                }
+                // The form is a view of its own (see below).
+                Screen::Setup => String::new(),
+                // So is the replay viewer.
+                Screen::Replay => String::new(),
                 Screen::Play => {
                     play = panel::Panel::default();
                     // Open beside the board; folded away below it on a phone.
@@ -130,13 +125,12 @@ pub fn App() -> impl IntoView {
                 }
             };
             chart.clear();
-            let on = ctx.settings.with_untracked(|s| s.sound);
-            el.set_inner_html(&(corner(on, language) + &markup));
+            el.set_inner_html(&markup);
         }
         match screen {
-            Screen::Setup => setup_form::update(&el, ctx),
+            Screen::Setup => {}
             Screen::Play => play.update(&el, ctx),
-            Screen::Replay => watch.update(&el, ctx),
+            Screen::Replay => {}
         }
         // The chart is rewritten only as chances arrive; the line of the
         // move shown moves on its own (a focused mark keeps its focus).
@@ -148,12 +142,9 @@ pub fn App() -> impl IntoView {
             });
         }
     });
-    // A marked move on the chart: the board after it (in the replay
-    // viewer; from the end screen, the replay of the game opens there).
-    let jump = move |ply: usize| match ctx.screen.get_untracked() {
-        Screen::Replay => ctx.replay_go(|_, _| ply),
-        _ => ctx.review(ply),
-    };
+    // A marked move on the end screen's chart: the replay of the game
+    // opens there.
+    let jump = move |ply: usize| ctx.review(ply);
     let on_click = move |e: ev::MouseEvent| {
         let Some(root) = aside.get_untracked() else {
             return;
@@ -173,29 +164,17 @@ pub fn App() -> impl IntoView {
                 .with_untracked(|s| s.position().board().square(&name));
             return square.into_iter().for_each(|s| ctx.click_square(s));
         }
-        if let Some(ply) = dom::closest(&e, "[data-ply]")
-            .and_then(|el| el.get_attribute("data-ply")?.parse::<usize>().ok())
-        {
-            return ctx.replay_go(|_, _| ply);
-        }
         let action = dom::closest(&e, "[data-action]")
             .and_then(|el| el.get_attribute("data-action"))
             .and_then(|name| Action::ALL.into_iter().find(|a| a.name() == name));
         match action {
             Some(Action::Copy | Action::Send) => share::action(&root, action),
-            Some(Action::Start) => setup_form::start(&root, ctx),
             Some(action) => ctx.run(action),
             None => {}
         }
     };
     let on_change = move |e: ev::Event| {
-        if let Some(el) = dom::closest(&e, "[data-language]") {
-            let code = js_sys::Reflect::get(&el, &"value".into()).ok();
-            if let Some(language) = code.and_then(|c| Language::from_code(&c.as_string()?)) {
-                ctx.choose_language(language);
-            }
-        } else if let Some(el) = dom::closest(&e, "select,input") {
-            setup_form::changed(&el, ctx);
+        if let Some(el) = dom::closest(&e, "select,input") {
             panel::speed_changed(ctx, &el);
         }
     };
@@ -205,65 +184,46 @@ pub fn App() -> impl IntoView {
                 <Board state=ctx.state language=ctx.language on_square on_pawn />
 
             </section>
-            <aside
-                node_ref=aside
-                class="panel"
-                on:click=on_click
-                on:change=on_change
-                on:submit=|e| e.prevent_default()
-                on:keydown=move |e| {
-                    if matches!(e.key().as_str(), "Enter" | " ")
-                        && let Some(ply) = marked_ply(&e)
-                    {
-                        e.prevent_default();
-                        jump(ply);
+            <aside class="panel">
+                <Corner />
+                <Show when=move || ctx.screen.get() == Screen::Setup>
+                    <SetupForm />
+                </Show>
+                <Show when=move || ctx.screen.get() == Screen::Replay>
+                    <ReplayPanel />
+                </Show>
+                <div
+                    node_ref=aside
+                    class="panel-body"
+                    on:click=on_click
+                    on:change=on_change
+                    on:submit=|e| e.prevent_default()
+                    on:keydown=move |e| {
+                        if matches!(e.key().as_str(), "Enter" | " ")
+                            && let Some(ply) = marked_ply(&e)
+                        {
+                            e.prevent_default();
+                            jump(ply);
+                        }
                     }
-                }
-            ></aside>
+                ></div>
+            </aside>
         </main>
     }
-}
-
-/// The language menu and the sound on/off switch, first in the panel of
-/// every screen: markup text like the panels (as a Leptos view the switch
-/// alone cost 4.6 KB gzip of wasm, measured). The switch is a toggle
-/// button (pressed: sound on), kept in step by the page's attributes
-/// effect in `App`; the menu names each language in itself.
-fn corner(on: bool, language: Language) -> String {
-    let mut options = String::new();
-    for l in Language::ALL {
-        let selected = if l == language { " selected" } else { "" };
-        options += &format!(
-            r#"<option value="{code}" lang="{code}"{selected}>{}</option>"#,
-            l.name(),
-            code = l.code()
-        );
-    }
-    format!(
-        concat!(
-            r#"<div class="corner"><select class="language-menu" data-language aria-label="{}">{}</select>"#,
-            r#"<button type="button" class="sound-switch" data-action="{}" aria-label="{}" aria-pressed="{}">"#,
-            r#"<svg viewBox="0 0 24 24" aria-hidden="true"><path class="speaker" d="M3 9h4l5-4v14l-5-4H3z"/>"#,
-            r#"<path class="waves" d="M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12"/>"#,
-            r#"<path class="slash" d="M15 9l6 6M21 9l-6 6"/></svg></button></div>"#
-        ),
-        t(Text::Language),
-        options,
-        Action::Sound.name(),
-        t(Text::Sound),
-        on
-    )
 }
 
 /// The chart of the game analysed for the panel's `[data-chart-slot]`,
 /// and the x of the move shown (the replay's ply, or the end of the game).
 fn chart_markup(ctx: Ctx, screen: Screen) -> Option<(String, String)> {
     let ply = match screen {
-        Screen::Setup => return None,
-        Screen::Replay => ctx.replay.with(|r| r.as_ref().map_or(0, |r| r.ply())),
+        // The form has no chart; the replay viewer draws its own.
+        Screen::Setup | Screen::Replay => return None,
         Screen::Play => ctx.analysis.with(|a| a.plies()),
     };
-    Some(ctx.chart.with(|d| (chart::markup(d), chart::now_x(d, ply))))
+    Some(
+        ctx.chart
+            .with(|d| (chart::markup(d), crate::chart_data::now_x(d, ply))),
+    )
 }
 
 /// What a click or key on a chart's mark asks for: the ply it marks.

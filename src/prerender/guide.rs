@@ -1,14 +1,14 @@
 //! The "How to play" page, written at build time by `cargo xtask
 //! finish-site` in every language ([`file_name`]; natively: of this
 //! module only [`link`] reaches the app's WebAssembly). The rules are
-//! told in our own words, from `src/guide/CODE.txt`, and its pictures are
+//! told in our own words, from `src/prerender/guide/CODE.txt`, and its pictures are
 //! drawn from positions the rules crate plays: every move a picture shows
 //! is one of the position's legal moves (tested). The app links to it
 //! with the rule set being played ([`link`]), which `public/guide.js`
 //! shows first.
 
-use crate::components::escape;
 use crate::i18n::Language;
+use crate::prerender::escape;
 use crate::text::{preset_name, preset_summary};
 use barricade_rules::{Candidate, Colour, Move, Position, Rules, Square, SquareSet};
 use std::fmt::Write;
@@ -225,7 +225,7 @@ const SECTIONS: [&str; 7] = [
     "quick_board",
 ];
 
-/// The texts of one language's page: `src/guide/CODE.txt`, one `key =
+/// The texts of one language's page: `src/prerender/guide/CODE.txt`, one `key =
 /// text` a line, with the keys of `en.txt` in its order.
 pub struct Texts<'a>(Vec<(&'a str, &'a str)>);
 
@@ -263,7 +263,7 @@ impl<'a> Texts<'a> {
 /// English, `how-to-play-CODE.html` in the others.
 ///
 /// ```
-/// use barricade_web::{guide::file_name, i18n::Language};
+/// use barricade_web::{i18n::Language, prerender::guide::file_name};
 /// assert_eq!(file_name(Language::En), "how-to-play.html");
 /// assert_eq!(file_name(Language::De), "how-to-play-de.html");
 /// ```
@@ -387,7 +387,11 @@ mod tests {
         Language::ALL
             .iter()
             .map(|&l| {
-                let path = format!("{}/src/guide/{}.txt", env!("CARGO_MANIFEST_DIR"), l.code());
+                let path = format!(
+                    "{}/src/prerender/guide/{}.txt",
+                    env!("CARGO_MANIFEST_DIR"),
+                    l.code()
+                );
                 let file = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
                 (l, file)
             })

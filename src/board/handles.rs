@@ -452,12 +452,12 @@ impl Drawn {
     }
 }
 
-/// Calls `el.focus()` (SVG elements are not HtmlElements).
+/// Focuses a drawn element (an SVG element, or the board's HTML parts).
 fn focus(el: &Element) {
-    let el: &wasm_bindgen::JsValue = el.as_ref();
-    let func = js_sys::Reflect::get(el, &"focus".into()).ok();
-    if let Some(f) = func.and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
-        let _ = f.call0(el);
+    if let Some(el) = el.dyn_ref::<web_sys::SvgElement>() {
+        let _ = el.focus();
+    } else if let Some(el) = el.dyn_ref::<web_sys::HtmlElement>() {
+        let _ = el.focus();
     }
 }
 

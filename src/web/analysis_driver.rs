@@ -6,8 +6,8 @@
 //! generation it was asked in.
 
 use crate::ai_protocol::{chances, chances_request};
-use crate::ai_worker;
 use crate::state::analysis::GameAnalysis;
+use crate::web::ai_worker;
 use barricade_rules::GameRecord;
 use leptos::prelude::*;
 

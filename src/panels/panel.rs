@@ -4,14 +4,16 @@
 //!
 //! The panel is markup text ([`markup`]) kept in step with the game by one
 //! effect ([`Panel::update`]); its buttons carry an [`Action`]'s name in
-//! `data-action`, found by one delegated click handler (components/mod.rs).
+//! `data-action`, found by one delegated click handler (app.rs).
 
+use super::die::pips;
 use super::dom::{self, escape, flag, set};
 use super::share;
 use super::words::{self, Words};
 use crate::action::Action;
-use crate::browser;
 use crate::ctx::Ctx;
+use crate::i18n;
+use crate::prerender::guide;
 use crate::state::log::stats;
 use crate::state::save;
 use crate::state::settings::Speed;
@@ -20,7 +22,7 @@ use crate::text::{
     Prompt, Text, colour_name, die_label, log_line, news, opening, prompt, seat_kind, speed_name,
     t, whose_turn, wins,
 };
-use crate::{guide, i18n};
+use crate::web::browser;
 use barricade_rules::{Phase, Roll};
 use leptos::prelude::*;
 use std::fmt::Write;
@@ -52,19 +54,6 @@ fn current_prompt(s: &GameState) -> Option<Prompt> {
         Some(Prompt::ChoosePawnOrPass)
     } else {
         Some(Prompt::ChoosePawn)
-    }
-}
-
-/// Pip centres for each face, in a 30 x 30 box.
-fn pips(value: u8) -> &'static [(u8, u8)] {
-    match value {
-        1 => &[(15, 15)],
-        2 => &[(8, 8), (22, 22)],
-        3 => &[(8, 8), (15, 15), (22, 22)],
-        4 => &[(8, 8), (22, 8), (8, 22), (22, 22)],
-        5 => &[(8, 8), (22, 8), (15, 15), (8, 22), (22, 22)],
-        6 => &[(8, 8), (22, 8), (8, 15), (22, 15), (8, 22), (22, 22)],
-        _ => &[],
     }
 }
 
@@ -360,10 +349,7 @@ impl Panel {
 /// Applies a change of the speed picker under `root`, if it is one.
 pub fn speed_changed(ctx: Ctx, el: &Element) {
     if el.get_attribute("data-setting").as_deref() == Some("speed")
-        && let Some(speed) = js_sys::Reflect::get(el, &"value".into())
-            .ok()
-            .and_then(|v| v.as_string())
-            .and_then(|v| Speed::from_code(&v))
+        && let Some(speed) = Speed::from_code(&dom::value(el))
     {
         ctx.set_speed(speed);
     }

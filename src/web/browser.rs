@@ -94,19 +94,22 @@ pub fn focus_first(selectors: &'static [&'static str], if_lost: bool) {
             .filter(|_| lost || !if_lost)
             .find_map(|s| d.query_selector(s).ok().flatten())
         {
-            js_focus(&el);
+            focus(&el);
         }
     })
     .forget();
 }
 
-/// Calls `el.focus()` on any element (SVG elements are not HtmlElements).
-fn js_focus(el: &web_sys::Element) {
+/// Focuses `el` (an HTML or SVG element) without scrolling the page, so
+/// that the board stays where it is.
+pub fn focus(el: &web_sys::Element) {
     use wasm_bindgen::JsCast;
-    let el: &wasm_bindgen::JsValue = el.as_ref();
-    let func = web_sys::js_sys::Reflect::get(el, &"focus".into()).ok();
-    if let Some(f) = func.and_then(|f| f.dyn_into::<web_sys::js_sys::Function>().ok()) {
-        let _ = f.call0(el);
+    let options = web_sys::FocusOptions::new();
+    options.set_prevent_scroll(true);
+    if let Some(el) = el.dyn_ref::<web_sys::HtmlElement>() {
+        let _ = el.focus_with_options(&options);
+    } else if let Some(el) = el.dyn_ref::<web_sys::SvgElement>() {
+        let _ = el.focus_with_options(&options);
     }
 }
 
@@ -121,39 +124,24 @@ fn navigator_method(name: &str) -> Option<js_sys::Function> {
 }
 
 /// Calls `ok` or `failed` when `promise` settles.
-fn settle(
-    promise: &wasm_bindgen::JsValue,
-    ok: impl FnOnce() + 'static,
-    failed: impl FnOnce() + 'static,
-) {
-    use wasm_bindgen::JsCast;
+fn settle(promise: &js_sys::Promise, ok: impl FnOnce() + 'static, failed: impl FnOnce() + 'static) {
     use wasm_bindgen::prelude::Closure;
-    let ok = Closure::once_into_js(move |_: wasm_bindgen::JsValue| ok());
-    let failed = Closure::once_into_js(move |_: wasm_bindgen::JsValue| failed());
-    if let Ok(then) =
-        js_sys::Reflect::get(promise, &"then".into()).and_then(|f| f.dyn_into::<js_sys::Function>())
-    {
-        let _ = then.call2(promise, &ok, &failed);
-    }
+    let ok = Closure::once(move |_: wasm_bindgen::JsValue| ok());
+    let failed = Closure::once(move |_: wasm_bindgen::JsValue| failed());
+    let _ = promise.then2(&ok, &failed);
+    ok.forget();
+    failed.forget();
 }
 
 /// Copies `text` to the clipboard; `done` hears whether it worked.
 pub fn copy(text: &str, done: impl Fn(bool) + Clone + 'static) {
-    use wasm_bindgen::JsCast;
     let clipboard = web_sys::window()
-        .map(|w| w.navigator())
-        .and_then(|n| js_sys::Reflect::get(&n, &"clipboard".into()).ok())
+        .map(|w| w.navigator().clipboard())
         .filter(|c| !c.is_undefined());
-    let write = clipboard.as_ref().and_then(|c| {
-        let f: js_sys::Function = js_sys::Reflect::get(c, &"writeText".into())
-            .ok()?
-            .dyn_into()
-            .ok()?;
-        f.call1(c, &text.into()).ok()
-    });
-    match write {
-        Some(promise) => {
+    match clipboard {
+        Some(clipboard) => {
             let failed = done.clone();
+            let promise = clipboard.write_text(text);
             settle(&promise, move || done(true), move || failed(false));
         }
         None => done(false),
@@ -168,30 +156,22 @@ pub fn can_send() -> bool {
 /// Opens the system share sheet with `url` and `title` (a dismissed sheet
 /// is no error).
 pub fn send(url: &str, title: &str) {
-    if let (Some(share), Some(navigator)) = (
-        navigator_method("share"),
-        web_sys::window().map(|w| w.navigator()),
-    ) {
-        let data = js_sys::Object::new();
-        let _ = js_sys::Reflect::set(&data, &"url".into(), &url.into());
-        let _ = js_sys::Reflect::set(&data, &"title".into(), &title.into());
-        if let Ok(p) = share.call1(&navigator, &data) {
-            settle(&p, || {}, || {});
-        }
+    if !can_send() {
+        return;
+    }
+    if let Some(navigator) = web_sys::window().map(|w| w.navigator()) {
+        let data = web_sys::ShareData::new();
+        data.set_url(url);
+        data.set_title(title);
+        settle(&navigator.share_with_data(&data), || {}, || {});
     }
 }
 
 /// Scrolls the nearest scrolling box (not the page) to show `el`.
 pub fn scroll_into_view(el: &web_sys::Element) {
-    use wasm_bindgen::JsCast;
-    let options = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&options, &"block".into(), &"nearest".into());
-    if let Some(f) = js_sys::Reflect::get(el, &"scrollIntoView".into())
-        .ok()
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-    {
-        let _ = f.call1(el, &options);
-    }
+    let options = web_sys::ScrollIntoViewOptions::new();
+    options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+    el.scroll_into_view_with_scroll_into_view_options(&options);
 }
 
 /// Is the page wide enough for the panel beside the board?

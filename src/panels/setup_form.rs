@@ -1,0 +1,300 @@
+//! The new-game form: seats (person or computer), teams, rules, seed, and
+//! quick start. The board beside it previews the seats chosen.
+//!
+//! Leptos views: every control shows the form's choices (`Ctx::form`) and
+//! sends its changes as [`Ctx::choose`] intents from its own handler.
+
+use super::speed::SpeedPicker;
+use super::{tr, words};
+use crate::action::Action;
+use crate::ctx::Ctx;
+use crate::prerender::guide;
+use crate::state::setup::SeatKind;
+use crate::text::{Text, colour_name, preset_name, preset_summary, seat_kind};
+use barricade_ai::Level;
+use barricade_rules::{BoardId, Colour, Rules};
+use leptos::prelude::*;
+
+/// The seat kinds offered, in the order shown.
+const KINDS: [SeatKind; 5] = [
+    SeatKind::Human,
+    SeatKind::Computer(Level::Easy),
+    SeatKind::Computer(Level::Medium),
+    SeatKind::Computer(Level::Hard),
+    SeatKind::Computer(Level::Master),
+];
+
+/// The rule toggles: name, label, read and write.
+type Toggle = (&'static str, Text, fn(&Rules) -> bool, fn(&mut Rules, bool));
+const TOGGLES: [Toggle; 4] = [
+    (
+        "free-pass",
+        Text::FreePass,
+        |r| r.free_pass,
+        |r, on| r.free_pass = on,
+    ),
+    (
+        "start-roll",
+        Text::StartRoll,
+        |r| r.start_roll,
+        |r, on| r.start_roll = on,
+    ),
+    ("french", Text::French, |r| r.french, |r, on| r.french = on),
+    (
+        "bottom-row",
+        Text::BottomRow,
+        |r| r.bottom_row,
+        |r, on| r.bottom_row = on,
+    ),
+];
+
+/// The new-game form.
+#[component]
+pub fn SetupForm() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let seed_field = NodeRef::<leptos::html::Input>::new();
+    // Starts a game with the form's choices and the seed typed into it.
+    let start = move |e: leptos::ev::SubmitEvent| {
+        e.prevent_default();
+        let seed = seed_field
+            .get_untracked()
+            .and_then(|i| i.value().trim().parse().ok());
+        ctx.form.update(|c| c.seed = seed);
+        ctx.run(Action::Start);
+    };
+    let rules = move || ctx.form.with(|c| preset(c.rules));
+    let notice = move || ctx.notice.get();
+    let seats = Colour::ALL.map(|colour| view! { <SeatPicker colour /> });
+    let boards = [
+        (BoardId::Classic, Text::BoardClassic),
+        (BoardId::Quick, Text::BoardQuick),
+    ]
+    .map(|(board, name)| {
+        view! {
+            <option
+                value=board.name()
+                prop:selected=move || ctx.form.with(|c| c.board) == board
+            >
+                {tr(ctx, name)}
+            </option>
+        }
+    });
+    let presets = Rules::PRESETS.map(|p| {
+        view! {
+            <option value=p prop:selected=move || rules() == p>
+                {words(ctx, move || preset_name(p))}
+            </option>
+        }
+    });
+    let toggles = TOGGLES.map(|(name, label, get, set)| {
+        view! {
+            <label class="check">
+                <input
+                    type="checkbox"
+                    data-setup-rule=name
+                    prop:checked=move || ctx.form.with(|c| get(&c.rules))
+                    on:change=move |e| {
+                        let on = event_target_checked(&e);
+                        ctx.choose(|c| set(&mut c.rules, on));
+                    }
+                />
+                <span>{tr(ctx, label)}</span>
+            </label>
+        }
+    });
+    view! {
+        <form class="setup" on:submit=start>
+            <h1 class="title">{tr(ctx, Text::Title)}</h1>
+            <p class="tagline">{tr(ctx, Text::Tagline)}</p>
+            <p class="notice" role="alert" data-notice="" hidden=move || notice().is_none()>
+                {notice}
+            </p>
+            <button
+                type="button"
+                class="primary wide"
+                data-action=Action::QuickStart.name()
+                on:click=move |_| ctx.run(Action::QuickStart)
+            >
+                {tr(ctx, Text::QuickStart)}
+            </button>
+            <p>
+                <a
+                    href=move || {
+                        ctx.language.with(|l| guide::link(*l, rules()))
+                    }
+                    data-guide=""
+                >
+                    {tr(ctx, Text::HowToPlay)}
+                </a>
+            </p>
+            <h2>{tr(ctx, Text::NewGame)}</h2>
+            <fieldset>
+                <legend>{tr(ctx, Text::Players)}</legend>
+                {seats}
+                <label class="check">
+                    <input
+                        type="checkbox"
+                        data-setup-teams=""
+                        prop:checked=move || ctx.form.with(|c| c.teams)
+                        disabled=move || ctx.form.with(|c| c.colours().len() != 4)
+                        on:change=move |e| {
+                            let on = event_target_checked(&e);
+                            ctx.choose(|c| c.teams = on);
+                        }
+                    />
+                    <span>{tr(ctx, Text::Teams)}</span>
+                </label>
+                <label class="check">
+                    <input
+                        type="checkbox"
+                        data-setup-by-link=""
+                        prop:checked=move || ctx.form.with(|c| c.by_link)
+                        on:change=move |e| {
+                            let on = event_target_checked(&e);
+                            ctx.choose(|c| {
+                                c.by_link = on;
+                                if on {
+                                    for seat in c.seats.iter_mut().flatten() {
+                                        *seat = SeatKind::Human;
+                                    }
+                                }
+                            });
+                        }
+                    />
+                    <span>{tr(ctx, Text::ByLink)}</span>
+                </label>
+            </fieldset>
+            <fieldset>
+                <legend>{tr(ctx, Text::Rules)}</legend>
+                <label class="field">
+                    <span>{tr(ctx, Text::BoardChoice)}</span>
+                    <select
+                        data-setup-board=""
+                        on:change=move |e| {
+                            if let Ok(board) = event_target_value(&e).parse() {
+                                ctx.choose(|c| c.board = board);
+                            }
+                        }
+                    >
+                        {boards}
+                    </select>
+                </label>
+                <label class="field">
+                    <span>{tr(ctx, Text::Preset)}</span>
+                    <select
+                        data-setup-preset=""
+                        on:change=move |e| {
+                            if let Some(r) = Rules::preset(&event_target_value(&e)) {
+                                ctx.choose(|c| c.rules = r);
+                            }
+                        }
+                    >
+                        {presets}
+                        <option value="custom" hidden="" prop:selected=move || rules() == "custom">
+                            {words(ctx, || preset_name("custom"))}
+                        </option>
+                    </select>
+                </label>
+                <p class="muted summary" data-setup-summary="">
+                    {move || {
+                        ctx.language.track();
+                        preset_summary(rules())
+                    }}
+                </p>
+                {toggles}
+            </fieldset>
+            <label class="field">
+                <span>{tr(ctx, Text::Seed)}</span>
+                <input
+                    type="text"
+                    inputmode="numeric"
+                    data-setup-seed=""
+                    node_ref=seed_field
+                    placeholder=tr(ctx, Text::SeedHint)
+                    prop:value=move || {
+                        ctx.form.with(|c| c.seed.map(|s| s.to_string()).unwrap_or_default())
+                    }
+                    on:change=move |e| {
+                        let seed = event_target_value(&e).trim().parse().ok();
+                        ctx.choose(|c| c.seed = seed);
+                    }
+                />
+            </label>
+            <SpeedPicker />
+            <div class="actions">
+                <button
+                    type="submit"
+                    class="primary"
+                    data-action=Action::Start.name()
+                    disabled=move || ctx.form.with(|c| c.seats().is_err())
+                >
+                    {tr(ctx, Text::Start)}
+                </button>
+                <button
+                    type="button"
+                    data-action=Action::BackToGame.name()
+                    hidden=move || !ctx.has_game.get()
+                    on:click=move |_| ctx.run(Action::BackToGame)
+                >
+                    {tr(ctx, Text::BackToGame)}
+                </button>
+            </div>
+        </form>
+    }
+}
+
+/// The seat of `colour`: off, a person, or a computer player of a level
+/// (by link, every seat is a person: the levels are off).
+#[component]
+fn SeatPicker(colour: Colour) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let i = colour.index();
+    let seat = move || ctx.form.with(|c| c.seats[i].map_or("-", SeatKind::code));
+    let kinds = KINDS.map(|k| {
+        view! {
+            <option
+                value=k.code()
+                prop:selected=move || seat() == k.code()
+                disabled=move || k.is_computer() && ctx.form.with(|c| c.by_link)
+            >
+                {words(ctx, move || seat_kind(k))}
+            </option>
+        }
+    });
+    view! {
+        <label class=format!("field seat {}", colour.name())>
+            <span class="swatch" aria-hidden="true"></span>
+            <span class="seat-name">{words(ctx, move || colour_name(colour))}</span>
+            <select
+                data-setup-seat=colour.name()
+                on:change=move |e| {
+                    let kind = SeatKind::from_code(&event_target_value(&e));
+                    ctx.choose(|c| c.seats[i] = kind);
+                }
+            >
+                <option value="-" prop:selected=move || seat() == "-">
+                    {tr(ctx, Text::SeatOff)}
+                </option>
+                {kinds}
+            </select>
+        </label>
+    }
+}
+
+/// The preset the rules are, or "custom".
+fn preset(rules: Rules) -> &'static str {
+    rules.preset_name().unwrap_or("custom")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn custom_rules_are_no_preset() {
+        let mut r = Rules::preset("french").unwrap();
+        assert_eq!(preset(r), "french");
+        r.free_pass = !r.free_pass;
+        assert_eq!(preset(r), "custom");
+    }
+}
