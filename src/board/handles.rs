@@ -43,7 +43,7 @@ pub fn key(board: &Board, attr: impl Fn(&str) -> Option<String>) -> Option<Key> 
     if let Some(name) = attr("data-square") {
         return board.square(&name).map(Key::Square);
     }
-    let colour = |name: String| Colour::ALL.into_iter().find(|c| c.name() == name);
+    let colour = |name: String| name.parse::<Colour>().ok();
     if let Some(c) = attr("data-pawn") {
         let n = attr("data-n")?.parse().ok();
         let n = n.filter(|&n| n < board.pawns_per_colour())?;
