@@ -14,7 +14,7 @@
 // - Click to highlight: in a game of two people, a click on a pawn until
 //   its destinations are lit (15 samples).
 // - Walk: a pawn walking its path at the "normal" speed, the time between
-//   two animation frames while it walks (6 walks).
+//   two animation frames while it walks (12 walks).
 //
 // Prints every figure with its limit and "ok" or "OVER"; exits with 1 when
 // a figure is over its limit.
@@ -136,7 +136,7 @@ async function walk(browser) {
   const page = await browser.newPage();
   await startGame(page, { red: "human", blue: "human" }, "normal", 12);
   const intervals = [];
-  for (let walks = 0, i = 0; walks < 6 && i < 400; i++) {
+  for (let walks = 0, i = 0; walks < 12 && i < 400; i++) {
     const roll = page.locator('[data-action="roll"]');
     if (!(await roll.isEnabled())) {
       await step(page);
