@@ -145,7 +145,7 @@ fn all_checks(steps: &mut Steps) -> Result<(), String> {
     steps.time("views check", views_check::check)?;
     steps.time("release build and size budget", build)?;
     let cli = steps.time_value("the CLI for the browser tests", cli_for_tests)?;
-    let log = run::root().join("target").join("xtask-rust-checks.log");
+    let log = target_dir().join("xtask-rust-checks.log");
     let rust_lane = {
         let log = log.clone();
         std::thread::spawn(move || {
@@ -197,14 +197,19 @@ fn nice_cargo(args: &[&str]) -> Command {
 /// returns the copy's path.
 fn cli_for_tests() -> Result<PathBuf, String> {
     run(cargo().args(["build", "-p", "barricade-cli"]))?;
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| run::root().join("target"));
+    let target = target_dir();
     let built = target.join("debug").join("barricade");
     let copy = target.join("xtask").join("barricade");
     std::fs::create_dir_all(target.join("xtask")).map_err(|e| e.to_string())?;
     std::fs::copy(&built, &copy).map_err(|e| format!("cannot copy {}: {e}", built.display()))?;
     Ok(copy)
+}
+
+/// Cargo's target folder: `CARGO_TARGET_DIR`, or `target/` in the root.
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| run::root().join("target"))
 }
 
 /// `npx playwright test ARGS` from the root, with the `barricade` CLI at
