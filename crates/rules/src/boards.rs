@@ -163,8 +163,6 @@ pub struct Board {
     /// Steps to the goal by byte: square indices, [`crate::moves::HOME`]
     /// and [`crate::moves::FOREST`].
     pub(crate) by_byte: [u8; 256],
-    /// The greedy policy's score of arriving on each square, by byte.
-    pub(crate) arrival: [i16; 256],
     pub(crate) paths: PathTable,
 }
 
@@ -184,7 +182,18 @@ impl Board {
         B.get_or_init(|| Board::build(&crate::quick::QUICK))
     }
 
+    /// The board of `layout`: its grid first, then the squares with a
+    /// rule of their own, then the tables the rules and the bots read.
     fn build(layout: &Layout) -> Board {
+        let mut board = Board::grid(layout);
+        board.place_named_squares(layout);
+        board.derive_tables();
+        board
+    }
+
+    /// The squares of `layout`, their coordinates and links, and nothing
+    /// else yet.
+    fn grid(layout: &Layout) -> Board {
         let height = layout.rows.iter().map(|r| r.0).max().unwrap_or(0) + 1;
         let width = layout.width;
         let coords: Vec<(u8, u8)> = layout
@@ -198,31 +207,13 @@ impl Board {
         for (i, &(x, y)) in coords.iter().enumerate() {
             grid[y as usize * width as usize + x as usize] = i as u8;
         }
-        let at = |x: i16, y: i16| -> Option<Square> {
-            if x < 0 || y < 0 || x >= width as i16 || y >= height as i16 {
-                return None;
-            }
-            let i = grid[y as usize * width as usize + x as usize];
-            (i != NONE)
-                .then(|| Square::from_index(i as usize))
-                .flatten()
-        };
-        let neighbours: Vec<Vec<Square>> = coords
-            .iter()
-            .map(|&(x, y)| {
-                [(0, -1), (-1, 0), (1, 0), (0, 1)]
-                    .iter()
-                    .filter_map(|&(dx, dy)| at(x as i16 + dx, y as i16 + dy))
-                    .collect()
-            })
-            .collect();
         let mut board = Board {
             id: layout.id,
             width,
             height,
             coords,
-            grid: grid.clone(),
-            neighbours,
+            grid,
+            neighbours: Vec::new(),
             entries: [Square::GOAL; 4],
             barricade_start: Vec::new(),
             bottom_row: SquareSet::EMPTY,
@@ -233,9 +224,28 @@ impl Board {
             pawns_per_colour: layout.pawns_per_colour,
             to_goal: Vec::new(),
             by_byte: [0; 256],
-            arrival: [0; 256],
             paths: PathTable::empty(),
         };
+        // Orthogonal neighbours on the grid are linked: up, left, right, down.
+        board.neighbours = board
+            .coords
+            .iter()
+            .map(|&(x, y)| {
+                [(0, -1), (-1, 0), (1, 0), (0, 1)]
+                    .iter()
+                    .filter_map(|&(dx, dy)| {
+                        let (x, y) = (x.checked_add_signed(dx)?, y.checked_add_signed(dy)?);
+                        board.at(x, y)
+                    })
+                    .collect()
+            })
+            .collect();
+        board
+    }
+
+    /// The entries, barricades' start squares, rest squares, village and
+    /// forest of `layout`, and the squares a barricade may go on.
+    fn place_named_squares(&mut self, layout: &Layout) {
         let named = |b: &Board, names: &[&str]| -> Vec<Square> {
             names
                 .iter()
@@ -245,47 +255,46 @@ impl Board {
                 })
                 .collect()
         };
+        let bottom = self.height - 1;
         for c in Colour::ALL {
-            let x = 2 + 4 * c.index() as i16;
-            board.entries[c.index()] = at(x, height as i16 - 1).expect("entries on the bottom row");
+            let x = 2 + 4 * c.index() as u8;
+            self.entries[c.index()] = self.at(x, bottom).expect("entries on the bottom row");
         }
-        board.barricade_start = named(&board, layout.barricade_start);
-        board.rest = named(&board, layout.rest).into_iter().collect();
-        board.village = named(&board, layout.village).into_iter().collect();
-        board.forest = layout.forest.map(|(x, y, exit)| Forest {
+        self.barricade_start = named(self, layout.barricade_start);
+        self.rest = named(self, layout.rest).into_iter().collect();
+        self.village = named(self, layout.village).into_iter().collect();
+        self.forest = layout.forest.map(|(x, y, exit)| Forest {
             x,
             y,
-            exit: named(&board, &[exit])[0],
+            exit: named(self, &[exit])[0],
         });
-        board.bottom_row = board
-            .squares()
-            .filter(|&s| board.xy(s).1 == height - 1)
-            .collect();
-        let all: SquareSet = board.squares().collect();
-        board.barricade_allowed =
-            all - board.bottom_row - SquareSet::from_square(Square::GOAL) - board.rest;
+        self.bottom_row = self.squares().filter(|&s| self.xy(s).1 == bottom).collect();
+        self.barricade_allowed =
+            self.all() - self.bottom_row - SquareSet::from_square(Square::GOAL) - self.rest;
         assert!(
-            board
-                .barricade_start
+            self.barricade_start
                 .iter()
-                .all(|&s| board.barricade_allowed.contains(s)),
+                .all(|&s| self.barricade_allowed.contains(s)),
             "barricades start on allowed squares"
         );
-        board.to_goal = board.distances_to_goal();
-        for s in board.squares() {
-            board.by_byte[s.index()] = board.to_goal[s.index()];
+    }
+
+    /// The distances to the goal (by square and by byte) and the path
+    /// table.
+    fn derive_tables(&mut self) {
+        self.to_goal = self.distances_to_goal();
+        for s in self.squares() {
+            self.by_byte[s.index()] = self.to_goal[s.index()];
         }
-        board.by_byte[crate::moves::HOME as usize] = board.from_home();
-        board.by_byte[crate::moves::FOREST as usize] = board.from_forest().unwrap_or(0);
-        board.arrival = crate::policy::arrival(&board.by_byte);
+        self.by_byte[crate::moves::HOME as usize] = self.from_home();
+        self.by_byte[crate::moves::FOREST as usize] = self.from_forest().unwrap_or(0);
         assert!(
             Colour::ALL
                 .iter()
-                .all(|&c| board.to_goal[board.entry(c).index()] + 1 == board.from_home()),
+                .all(|&c| self.to_goal[self.entry(c).index()] + 1 == self.from_home()),
             "every entry is as far from the goal"
         );
-        board.paths = PathTable::build(&board);
-        board
+        self.paths = PathTable::build(self);
     }
 
     fn distances_to_goal(&self) -> Vec<u8> {

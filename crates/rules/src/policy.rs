@@ -2,8 +2,10 @@
 //! are not the bots (those live in `barricade-ai`); they only need to be
 //! legal and fast.
 
+use crate::boards::BoardId;
 use crate::moves::{Move, MoveList};
 use crate::position::{Phase, Position};
+use std::sync::OnceLock;
 
 /// The greedy policy: win if possible, else capture, else gain the most
 /// distance to the goal (ignoring barricades); a taken barricade goes on
@@ -27,7 +29,8 @@ pub fn greedy(pos: &Position) -> Option<Move> {
             // The opponents' pawns as two 64-bit halves: testing a square is
             // then a shift of a `u64` (a `u128` shift costs several).
             let others = [others as u64, (others >> 64) as u64];
-            let (by_byte, arrival) = (&pos.board().by_byte, &pos.board().arrival);
+            let by_byte = &pos.board().by_byte;
+            let arrival = arrival_scores(pos.board().id());
             // 4 x the distance gained, +10,000 for the goal, +30 for a
             // capture; raw indices and 256-entry tables: no checks.
             let score = |from: u8, to: u8| {
@@ -76,16 +79,20 @@ pub fn greedy(pos: &Position) -> Option<Move> {
     }
 }
 
-/// The greedy score of arriving on each square (by index) of a board
-/// whose distances by byte are `by_byte`: minus four times its distance
-/// to the goal, plus 10,000 for the goal itself.
-pub(crate) fn arrival(by_byte: &[u8; 256]) -> [i16; 256] {
-    let mut out = [0i16; 256];
-    for (o, &d) in out.iter_mut().zip(by_byte) {
-        *o = -4 * i16::from(d);
-    }
-    out[crate::Square::GOAL.index()] += 10_000;
-    out
+/// The greedy score of arriving on each square of `board` (by byte, as
+/// in [`Board`]'s distance table): minus four times its distance to the
+/// goal, plus 10,000 for the goal itself. Built once per board.
+fn arrival_scores(board: BoardId) -> &'static [i16; 256] {
+    static TABLES: [OnceLock<[i16; 256]>; 2] = [OnceLock::new(), OnceLock::new()];
+    let index = BoardId::ALL.iter().position(|&b| b == board).unwrap_or(0);
+    TABLES[index].get_or_init(|| {
+        let mut out = [0i16; 256];
+        for (o, &d) in out.iter_mut().zip(&board.board().by_byte) {
+            *o = -4 * i16::from(d);
+        }
+        out[crate::Square::GOAL.index()] += 10_000;
+        out
+    })
 }
 
 /// A uniformly random legal decision, drawing from `next(n)` (which must
