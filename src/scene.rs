@@ -289,7 +289,7 @@ mod tests {
             assert_eq!(at_home, 5);
         }
         let names: Vec<String> = scene.barricades.iter().map(|s| s.to_string()).collect();
-        assert_eq!(names, barricade_rules::board::BARRICADE_START);
+        assert_eq!(names, barricade_rules::classic::BARRICADE_START);
     }
 
     #[test]

@@ -1,381 +1,309 @@
-//! The geometry of the classic board: which squares exist, where they are
-//! drawn, what they are called and which of them are connected.
+//! [`Board`]: a board as data. Squares with coordinates and names, links,
+//! the goal, the entries, barricade start squares, where barricades may
+//! not go, rest squares, the village and the forest, pawns per colour and
+//! the number of barricades. Every rule reads the board from here; the
+//! classic board and the quick board ("Das schnelle Malefiz") are two
+//! values of this type, built once.
 //!
-//! The board knows nothing about pieces; it is fixed data, computed once at
-//! compile time. Coordinates are grid steps: `x` runs 0..=16 left to right,
-//! `y` runs 0..=13 top to bottom, the goal is at (8, 0).
+//! ```
+//! use barricade_rules::{Board, BoardId, Colour};
+//! let quick = Board::quick();
+//! assert_eq!(quick.id(), BoardId::Quick);
+//! assert_eq!(quick.pawns_per_colour(), 4);
+//! assert_eq!(quick.barricade_count(), 6);
+//! let entry = quick.entry(Colour::Red);
+//! assert_eq!(quick.name(entry), "c1");
+//! assert_eq!(quick.square("c1"), Some(entry));
+//! assert_eq!(quick.to_goal(entry), 25);
+//! ```
 
+use crate::classic::Square;
+use crate::colour::Colour;
+use crate::moves::Origin;
+use crate::paths::PathTable;
+use crate::squareset::SquareSet;
 use core::fmt;
 use core::str::FromStr;
+use std::sync::OnceLock;
 
-/// The squares of each row, as `(y, x values)`, from the goal down to the
-/// bottom row. Every other table in this module is derived from this one.
-const ROWS: [(u8, &[u8]); 14] = [
-    (0, &[8]),
-    (
-        1,
-        &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16],
-    ),
-    (2, &[0, 16]),
-    (
-        3,
-        &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16],
-    ),
-    (4, &[8]),
-    (5, &[6, 7, 8, 9, 10]),
-    (6, &[6, 10]),
-    (7, &[4, 5, 6, 7, 8, 9, 10, 11, 12]),
-    (8, &[4, 12]),
-    (9, &[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]),
-    (10, &[2, 6, 10, 14]),
-    (
-        11,
-        &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16],
-    ),
-    (12, &[0, 4, 8, 12, 16]),
-    (
-        13,
-        &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16],
-    ),
-];
-
-/// The classic board as a [`Layout`](crate::boards::Layout).
-pub(crate) const CLASSIC: crate::boards::Layout = crate::boards::Layout {
-    id: crate::boards::BoardId::Classic,
-    rows: &ROWS,
-    width: WIDTH,
-    barricade_start: &BARRICADE_START,
-    rest: &[],
-    village: &[],
-    forest: None,
-    pawns_per_colour: 5,
-};
-
-/// Width of the coordinate grid (x = 0..WIDTH).
-pub const WIDTH: u8 = 17;
-/// Height of the coordinate grid (y = 0..HEIGHT).
-pub const HEIGHT: u8 = 14;
-
-const fn count_squares() -> usize {
-    let mut n = 0;
-    let mut r = 0;
-    while r < ROWS.len() {
-        n += ROWS[r].1.len();
-        r += 1;
-    }
-    n
-}
-
-const SQUARE_COUNT: usize = count_squares();
-
-/// `(x, y)` of every square, in index order (row by row, left to right).
-const COORDS: [(u8, u8); SQUARE_COUNT] = {
-    let mut out = [(0u8, 0u8); SQUARE_COUNT];
-    let mut i = 0;
-    let mut r = 0;
-    while r < ROWS.len() {
-        let (y, xs) = ROWS[r];
-        let mut k = 0;
-        while k < xs.len() {
-            out[i] = (xs[k], y);
-            i += 1;
-            k += 1;
-        }
-        r += 1;
-    }
-    out
-};
-
-/// Grid lookup: `GRID[y][x]` is the square index there, or `NONE`.
-const NONE: u8 = u8::MAX;
-const GRID: [[u8; WIDTH as usize]; HEIGHT as usize] = {
-    let mut grid = [[NONE; WIDTH as usize]; HEIGHT as usize];
-    let mut i = 0;
-    while i < SQUARE_COUNT {
-        let (x, y) = COORDS[i];
-        grid[y as usize][x as usize] = i as u8;
-        i += 1;
-    }
-    grid
-};
-
-/// Up to four neighbours of every square, and how many there are.
-const NEIGHBOURS: ([[Square; 4]; SQUARE_COUNT], [u8; SQUARE_COUNT]) = {
-    let mut list = [[Square(0); 4]; SQUARE_COUNT];
-    let mut len = [0u8; SQUARE_COUNT];
-    let mut i = 0;
-    while i < SQUARE_COUNT {
-        let (x, y) = COORDS[i];
-        // Up, left, right, down: a fixed order keeps move generation
-        // deterministic.
-        let candidates: [(i16, i16); 4] = [(0, -1), (-1, 0), (1, 0), (0, 1)];
-        let mut c = 0;
-        while c < 4 {
-            let nx = x as i16 + candidates[c].0;
-            let ny = y as i16 + candidates[c].1;
-            if nx >= 0 && ny >= 0 && nx < WIDTH as i16 && ny < HEIGHT as i16 {
-                let j = GRID[ny as usize][nx as usize];
-                if j != NONE {
-                    list[i][len[i] as usize] = Square(j);
-                    len[i] += 1;
-                }
-            }
-            c += 1;
-        }
-        i += 1;
-    }
-    (list, len)
-};
-
-/// A square: an index into the squares of a [`Board`](crate::Board)
-/// (square 0 is the goal on every board). The methods here that need
-/// geometry (`x`, `y`, `neighbours`, `Display`, `FromStr`, `all`,
-/// [`Square::COUNT`]) are the classic board's; [`Board`](crate::Board)
-/// answers them for any board (`xy`, `neighbours`, `name`, `square`).
-///
-/// Squares are named like chess squares: a file letter `a`..`q` for
-/// x = 0..16 and a rank `1`..`14` counted from the bottom row, so the goal
-/// is `i14` and the bottom row is rank 1.
+/// Which board a game is played on.
 ///
 /// ```
-/// use barricade_rules::Square;
-/// let goal: Square = "i14".parse().unwrap();
-/// assert_eq!(goal, Square::GOAL);
-/// assert_eq!((goal.x(), goal.y()), (8, 0));
-/// assert_eq!(goal.neighbours().len(), 1);
+/// use barricade_rules::BoardId;
+/// assert_eq!("quick".parse::<BoardId>(), Ok(BoardId::Quick));
+/// assert_eq!(BoardId::default(), BoardId::Classic);
+/// assert_eq!(BoardId::Quick.to_string(), "quick");
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square(u8);
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
+pub enum BoardId {
+    /// The original board: 112 squares, 5 pawns each, 11 barricades.
+    #[default]
+    Classic,
+    /// Our quick board ("Das schnelle Malefiz"): 66 squares, 4 pawns
+    /// each, 6 barricades, rest squares, a village and a forest.
+    Quick,
+}
 
-impl Square {
-    /// Number of squares on the board, the goal included.
-    pub const COUNT: usize = SQUARE_COUNT;
+impl BoardId {
+    /// Both boards, in the order of their numbers in the link code.
+    pub const ALL: [BoardId; 2] = [BoardId::Classic, BoardId::Quick];
 
-    /// The goal at the top of the board (`i14`).
-    pub const GOAL: Square = Square(0);
-
-    /// The square with this index (0..[`Square::COUNT`]), if there is one.
-    ///
-    /// ```
-    /// use barricade_rules::Square;
-    /// assert_eq!(Square::from_index(0), Some(Square::GOAL));
-    /// assert_eq!(Square::from_index(112), None);
-    /// ```
-    pub const fn from_index(index: usize) -> Option<Square> {
-        if index < SQUARE_COUNT {
-            Some(Square(index as u8))
-        } else {
-            None
+    /// The board.
+    pub fn board(self) -> &'static Board {
+        match self {
+            BoardId::Classic => Board::classic(),
+            BoardId::Quick => Board::quick(),
         }
     }
 
-    /// The square at grid position `(x, y)`, if there is one.
-    ///
-    /// ```
-    /// use barricade_rules::Square;
-    /// assert_eq!(Square::at(8, 0), Some(Square::GOAL));
-    /// assert_eq!(Square::at(1, 2), None);
-    /// ```
-    pub const fn at(x: u8, y: u8) -> Option<Square> {
-        if x >= WIDTH || y >= HEIGHT {
-            return None;
+    /// The name used in the notation, the protocol and the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            BoardId::Classic => "classic",
+            BoardId::Quick => "quick",
         }
-        let i = GRID[y as usize][x as usize];
-        if i == NONE { None } else { Some(Square(i)) }
     }
 
-    /// This square's index, 0..[`Square::COUNT`]; usable as an array index.
-    pub const fn index(self) -> usize {
-        self.0 as usize
+    /// The number stored in the link code.
+    pub const fn number(self) -> u8 {
+        self as u8
     }
 
-    /// Column, 0..=16, left to right.
-    pub const fn x(self) -> u8 {
-        COORDS[self.0 as usize].0
-    }
-
-    /// Row, 0..=13, top (the goal) to bottom.
-    pub const fn y(self) -> u8 {
-        COORDS[self.0 as usize].1
-    }
-
-    /// Rank as used in square names: 1 for the bottom row, 14 for the goal.
-    pub const fn rank(self) -> u8 {
-        HEIGHT - self.y()
-    }
-
-    /// Is this square on the bottom row (rank 1), where barricades may not
-    /// be put?
-    pub const fn is_bottom_row(self) -> bool {
-        self.y() == HEIGHT - 1
-    }
-
-    /// The squares connected to this one (one to four of them).
-    ///
-    /// ```
-    /// use barricade_rules::Square;
-    /// let c1: Square = "c1".parse().unwrap();
-    /// let names: Vec<String> = c1.neighbours().iter().map(|s| s.to_string()).collect();
-    /// assert_eq!(names, ["b1", "d1"]);
-    /// ```
-    pub fn neighbours(self) -> &'static [Square] {
-        let i = self.0 as usize;
-        &NEIGHBOURS.0[i][..NEIGHBOURS.1[i] as usize]
-    }
-
-    /// Every square, in index order.
-    pub fn all() -> impl Iterator<Item = Square> + Clone {
-        (0..SQUARE_COUNT as u8).map(Square)
+    /// The board with this link-code number.
+    pub const fn from_number(n: u8) -> Option<BoardId> {
+        match n {
+            0 => Some(BoardId::Classic),
+            1 => Some(BoardId::Quick),
+            _ => None,
+        }
     }
 }
 
-impl fmt::Display for Square {
+impl fmt::Display for BoardId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.x()) as char, self.rank())
+        f.write_str(self.name())
     }
 }
 
-impl fmt::Debug for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
-
-/// Why a text is not the name of a square.
+/// A text that names no board.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseSquareError(pub String);
+pub struct ParseBoardError(pub String);
 
-impl fmt::Display for ParseSquareError {
+impl fmt::Display for ParseBoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}' is not a square of the board", self.0)
+        write!(f, "'{}' is not a board (classic, quick)", self.0)
     }
 }
 
-impl std::error::Error for ParseSquareError {}
+impl std::error::Error for ParseBoardError {}
 
-impl FromStr for Square {
-    type Err = ParseSquareError;
+impl FromStr for BoardId {
+    type Err = ParseBoardError;
 
-    /// Parses a square name such as `c1` or `i14`.
-    fn from_str(s: &str) -> Result<Square, ParseSquareError> {
-        let err = || ParseSquareError(s.chars().take(16).collect());
-        let mut chars = s.chars();
-        let file = chars.next().ok_or_else(err)?;
-        if !file.is_ascii_lowercase() {
-            return Err(err());
-        }
-        let digits = chars.as_str();
-        if digits.is_empty() || digits.len() > 2 || digits.starts_with('0') {
-            return Err(err());
-        }
-        let rank: u8 = digits.parse().map_err(|_| err())?;
-        let x = file as u8 - b'a';
-        if rank == 0 || rank > HEIGHT {
-            return Err(err());
-        }
-        Square::at(x, HEIGHT - rank).ok_or_else(err)
+    fn from_str(s: &str) -> Result<BoardId, ParseBoardError> {
+        BoardId::ALL
+            .into_iter()
+            .find(|b| b.name() == s)
+            .ok_or_else(|| ParseBoardError(s.chars().take(16).collect()))
     }
 }
 
-/// Every connection of the board once, as `(a, b)` with `a < b`.
+/// The forest of the quick board: a place beside the track (not a square)
+/// where pawns captured in the village wait, any number of them. A pawn
+/// leaves it as a pawn leaves home: its exit square is step 1.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Forest {
+    /// Where it is drawn, in grid coordinates (an empty grid point).
+    pub x: u8,
+    /// Row of the drawing point.
+    pub y: u8,
+    /// The square a pawn leaving the forest steps onto first.
+    pub exit: Square,
+}
+
+/// What a board is made of, as written in its module: rows of squares on
+/// an integer grid (orthogonal neighbours are linked) and named squares.
+pub(crate) struct Layout {
+    pub id: BoardId,
+    /// `(y, x values)` from the top (the goal, alone on row 0) down.
+    pub rows: &'static [(u8, &'static [u8])],
+    pub width: u8,
+    pub barricade_start: &'static [&'static str],
+    pub rest: &'static [&'static str],
+    pub village: &'static [&'static str],
+    /// `(x, y, exit square)` of the forest.
+    pub forest: Option<(u8, u8, &'static str)>,
+    pub pawns_per_colour: u8,
+}
+
+/// A board: its geometry, the places with a rule of their own, and the
+/// tables that move generation and the bots read.
 ///
-/// ```
-/// assert_eq!(barricade_rules::board::connections().count(), 121);
-/// ```
-pub fn connections() -> impl Iterator<Item = (Square, Square)> {
-    Square::all().flat_map(|a| {
-        a.neighbours()
+/// Squares are numbered row by row from the goal (always square 0,
+/// [`Square::GOAL`]) down, left to right; a [`Square`] is such a number
+/// and means a square of the board of its position. Names follow the grid
+/// as on a chess board: a file letter for `x` and a rank counted from the
+/// bottom row (rank 1). Neighbours are listed up, left, right, down.
+pub struct Board {
+    id: BoardId,
+    width: u8,
+    height: u8,
+    coords: Vec<(u8, u8)>,
+    grid: Vec<u8>,
+    neighbours: Vec<Vec<Square>>,
+    entries: [Square; 4],
+    barricade_start: Vec<Square>,
+    bottom_row: SquareSet,
+    barricade_allowed: SquareSet,
+    rest: SquareSet,
+    village: SquareSet,
+    forest: Option<Forest>,
+    pawns_per_colour: u8,
+    to_goal: Vec<u8>,
+    /// Steps to the goal by byte: square indices, [`crate::moves::HOME`]
+    /// and [`crate::moves::FOREST`].
+    pub(crate) by_byte: [u8; 256],
+    pub(crate) paths: PathTable,
+}
+
+const NONE: u8 = u8::MAX;
+
+impl Board {
+    /// The classic board.
+    pub fn classic() -> &'static Board {
+        static B: OnceLock<Board> = OnceLock::new();
+        B.get_or_init(|| Board::build(&crate::classic::CLASSIC))
+    }
+
+    /// The quick board ("Das schnelle Malefiz"), our own design (see
+    /// docs/rules.md).
+    pub fn quick() -> &'static Board {
+        static B: OnceLock<Board> = OnceLock::new();
+        B.get_or_init(|| Board::build(&crate::quick::QUICK))
+    }
+
+    /// The board of `layout`: its grid first, then the squares with a
+    /// rule of their own, then the tables the rules and the bots read.
+    fn build(layout: &Layout) -> Board {
+        let mut board = Board::grid(layout);
+        board.place_named_squares(layout);
+        board.derive_tables();
+        board
+    }
+
+    /// The squares of `layout`, their coordinates and links, and nothing
+    /// else yet.
+    fn grid(layout: &Layout) -> Board {
+        let height = layout.rows.iter().map(|r| r.0).max().unwrap_or(0) + 1;
+        let width = layout.width;
+        let coords: Vec<(u8, u8)> = layout
+            .rows
             .iter()
-            .copied()
-            .filter(move |&b| a < b)
-            .map(move |b| (a, b))
-    })
-}
-
-/// The 11 squares where the barricades stand at the start of a game. They
-/// are printed red on the board, so they stay visible after a barricade has
-/// moved away.
-pub const BARRICADE_START: [&str; 11] = [
-    "i13", "i11", "i10", "i9", "g7", "k7", "a3", "e3", "i3", "m3", "q3",
-];
-
-/// The squares of [`BARRICADE_START`].
-///
-/// ```
-/// let starts = barricade_rules::board::barricade_start_squares();
-/// assert_eq!(starts.len(), 11);
-/// assert_eq!(starts[0].to_string(), "i13");
-/// ```
-pub fn barricade_start_squares() -> [Square; 11] {
-    BARRICADE_START.map(|name| {
-        name.parse()
-            .unwrap_or_else(|_| unreachable!("start squares are on the board"))
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::collections::VecDeque;
-
-    fn sq(name: &str) -> Square {
-        name.parse().unwrap()
-    }
-
-    #[test]
-    fn has_112_squares_and_121_connections() {
-        assert_eq!(Square::COUNT, 112);
-        assert_eq!(Square::all().count(), 112);
-        assert_eq!(connections().count(), 121);
-    }
-
-    #[test]
-    fn neighbour_counts() {
-        let count = |n: usize| Square::all().filter(|s| s.neighbours().len() == n).count();
-        assert_eq!(count(1), 1, "only the goal has one neighbour");
-        assert_eq!(Square::GOAL.neighbours().len(), 1);
-        assert_eq!(count(2), 92);
-        assert_eq!(count(3), 19);
-        assert_eq!(count(4), 0);
-    }
-
-    #[test]
-    fn connections_are_orthogonal_grid_neighbours_and_symmetric() {
-        for (a, b) in connections() {
-            let dx = a.x().abs_diff(b.x());
-            let dy = a.y().abs_diff(b.y());
-            assert_eq!(dx + dy, 1, "{a}-{b}");
-            assert!(b.neighbours().contains(&a));
+            .flat_map(|&(y, xs)| xs.iter().map(move |&x| (x, y)))
+            .collect();
+        assert!(coords.len() <= 127, "a board has at most 127 squares");
+        assert_eq!(coords[0].1, 0, "the goal is the first square");
+        let mut grid = vec![NONE; width as usize * height as usize];
+        for (i, &(x, y)) in coords.iter().enumerate() {
+            grid[y as usize * width as usize + x as usize] = i as u8;
         }
+        let mut board = Board {
+            id: layout.id,
+            width,
+            height,
+            coords,
+            grid,
+            neighbours: Vec::new(),
+            entries: [Square::GOAL; 4],
+            barricade_start: Vec::new(),
+            bottom_row: SquareSet::EMPTY,
+            barricade_allowed: SquareSet::EMPTY,
+            rest: SquareSet::EMPTY,
+            village: SquareSet::EMPTY,
+            forest: None,
+            pawns_per_colour: layout.pawns_per_colour,
+            to_goal: Vec::new(),
+            by_byte: [0; 256],
+            paths: PathTable::empty(),
+        };
+        // Orthogonal neighbours on the grid are linked: up, left, right, down.
+        board.neighbours = board
+            .coords
+            .iter()
+            .map(|&(x, y)| {
+                [(0, -1), (-1, 0), (1, 0), (0, 1)]
+                    .iter()
+                    .filter_map(|&(dx, dy)| {
+                        let (x, y) = (x.checked_add_signed(dx)?, y.checked_add_signed(dy)?);
+                        board.at(x, y)
+                    })
+                    .collect()
+            })
+            .collect();
+        board
     }
 
-    #[test]
-    fn names_round_trip() {
-        for s in Square::all() {
-            assert_eq!(s.to_string().parse::<Square>(), Ok(s));
+    /// The entries, barricades' start squares, rest squares, village and
+    /// forest of `layout`, and the squares a barricade may go on.
+    fn place_named_squares(&mut self, layout: &Layout) {
+        let named = |b: &Board, names: &[&str]| -> Vec<Square> {
+            names
+                .iter()
+                .map(|n| {
+                    b.square(n)
+                        .unwrap_or_else(|| panic!("{n} is not on the board"))
+                })
+                .collect()
+        };
+        let bottom = self.height - 1;
+        for c in Colour::ALL {
+            let x = 2 + 4 * c.index() as u8;
+            self.entries[c.index()] = self.at(x, bottom).expect("entries on the bottom row");
         }
-        assert_eq!(Square::GOAL.to_string(), "i14");
-        assert_eq!(Square::at(0, 13).unwrap().to_string(), "a1");
-        assert_eq!(Square::at(16, 13).unwrap().to_string(), "q1");
+        self.barricade_start = named(self, layout.barricade_start);
+        self.rest = named(self, layout.rest).into_iter().collect();
+        self.village = named(self, layout.village).into_iter().collect();
+        self.forest = layout.forest.map(|(x, y, exit)| Forest {
+            x,
+            y,
+            exit: named(self, &[exit])[0],
+        });
+        self.bottom_row = self.squares().filter(|&s| self.xy(s).1 == bottom).collect();
+        self.barricade_allowed =
+            self.all() - self.bottom_row - SquareSet::from_square(Square::GOAL) - self.rest;
+        assert!(
+            self.barricade_start
+                .iter()
+                .all(|&s| self.barricade_allowed.contains(s)),
+            "barricades start on allowed squares"
+        );
     }
 
-    #[test]
-    fn bad_names_are_rejected() {
-        for bad in [
-            "", "a", "a0", "a15", "r1", "A1", "b2", "i01", "1a", "a1x", "é1", "i140",
-        ] {
-            assert!(bad.parse::<Square>().is_err(), "{bad:?} parsed");
+    /// The distances to the goal (by square and by byte) and the path
+    /// table.
+    fn derive_tables(&mut self) {
+        self.to_goal = self.distances_to_goal();
+        for s in self.squares() {
+            self.by_byte[s.index()] = self.to_goal[s.index()];
         }
+        self.by_byte[crate::moves::HOME as usize] = self.from_home();
+        self.by_byte[crate::moves::FOREST as usize] = self.from_forest().unwrap_or(0);
+        assert!(
+            Colour::ALL
+                .iter()
+                .all(|&c| self.to_goal[self.entry(c).index()] + 1 == self.from_home()),
+            "every entry is as far from the goal"
+        );
+        self.paths = PathTable::build(self);
     }
 
-    /// Breadth-first distances from `from` to every square.
-    fn distances(from: Square) -> Vec<u32> {
-        let mut dist = vec![u32::MAX; Square::COUNT];
-        dist[from.index()] = 0;
-        let mut queue = VecDeque::from([from]);
+    fn distances_to_goal(&self) -> Vec<u8> {
+        let mut dist = vec![u8::MAX; self.len()];
+        dist[0] = 0;
+        let mut queue = std::collections::VecDeque::from([Square::GOAL]);
         while let Some(s) = queue.pop_front() {
-            for &n in s.neighbours() {
-                if dist[n.index()] == u32::MAX {
+            for &n in self.neighbours(s) {
+                if dist[n.index()] == u8::MAX {
                     dist[n.index()] = dist[s.index()] + 1;
                     queue.push_back(n);
                 }
@@ -384,75 +312,228 @@ mod tests {
         dist
     }
 
-    #[test]
-    fn board_is_connected_and_entries_are_39_from_goal() {
-        let dist = distances(Square::GOAL);
-        assert!(dist.iter().all(|&d| d != u32::MAX));
-        for entry in ["c1", "g1", "k1", "o1"] {
-            // A pawn at home counts its entry square as step 1, so it needs
-            // 40 steps to reach the goal.
-            assert_eq!(dist[sq(entry).index()], 39, "{entry}");
+    /// Which board this is.
+    pub fn id(&self) -> BoardId {
+        self.id
+    }
+
+    /// Number of squares, the goal included.
+    ///
+    /// ```
+    /// use barricade_rules::Board;
+    /// assert_eq!(Board::classic().len(), 112);
+    /// assert_eq!(Board::quick().len(), 66);
+    /// ```
+    #[allow(clippy::len_without_is_empty)]
+    pub fn len(&self) -> usize {
+        self.coords.len()
+    }
+
+    /// Every square, in index order.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + Clone + use<> {
+        (0..self.coords.len()).filter_map(Square::from_index)
+    }
+
+    /// Every square as a set.
+    pub fn all(&self) -> SquareSet {
+        self.squares().collect()
+    }
+
+    /// Grid width and height (x = 0..width, y = 0..height, y = 0 at the top).
+    pub fn size(&self) -> (u8, u8) {
+        (self.width, self.height)
+    }
+
+    /// Grid coordinates `(x, y)` of a square (y = 0 is the goal's row).
+    ///
+    /// ```
+    /// use barricade_rules::{Board, Square};
+    /// assert_eq!(Board::quick().xy(Square::GOAL), (8, 0));
+    /// ```
+    pub fn xy(&self, s: Square) -> (u8, u8) {
+        self.coords.get(s.index()).copied().unwrap_or((0, 0))
+    }
+
+    /// The square at `(x, y)`, if there is one.
+    pub fn at(&self, x: u8, y: u8) -> Option<Square> {
+        if x >= self.width || y >= self.height {
+            return None;
+        }
+        let i = self.grid[y as usize * self.width as usize + x as usize];
+        if i == NONE {
+            None
+        } else {
+            Square::from_index(i as usize)
         }
     }
 
-    #[test]
-    fn shortest_cycle_has_12_squares() {
-        // For every edge (a, b): shortest path from a to b without that edge,
-        // plus the edge itself.
-        let mut girth = u32::MAX;
-        for (a, b) in connections() {
-            let mut dist = vec![u32::MAX; Square::COUNT];
-            dist[a.index()] = 0;
-            let mut queue = VecDeque::from([a]);
-            while let Some(s) = queue.pop_front() {
-                for &n in s.neighbours() {
-                    let skip = (s == a && n == b) || (s == b && n == a);
-                    if !skip && dist[n.index()] == u32::MAX {
-                        dist[n.index()] = dist[s.index()] + 1;
-                        queue.push_back(n);
-                    }
-                }
-            }
-            if dist[b.index()] != u32::MAX {
-                girth = girth.min(dist[b.index()] + 1);
-            }
-        }
-        assert_eq!(girth, 12);
+    /// Is `s` a square of this board?
+    pub fn contains(&self, s: Square) -> bool {
+        s.index() < self.len()
     }
 
-    #[test]
-    fn barricade_starts() {
-        let starts = barricade_start_squares();
-        let mut names: Vec<String> = starts.iter().map(|s| s.to_string()).collect();
-        names.sort();
-        names.dedup();
-        assert_eq!(names.len(), 11);
-        assert!(
-            starts
+    /// The name of a square: file letter and rank (1 = bottom row).
+    ///
+    /// ```
+    /// use barricade_rules::{Board, Square};
+    /// assert_eq!(Board::classic().name(Square::GOAL), "i14");
+    /// assert_eq!(Board::quick().name(Square::GOAL), "i10");
+    /// ```
+    pub fn name(&self, s: Square) -> String {
+        let (x, y) = self.xy(s);
+        format!("{}{}", (b'a' + x) as char, self.height - y)
+    }
+
+    /// The square with this name, if the board has one.
+    pub fn square(&self, name: &str) -> Option<Square> {
+        let mut chars = name.chars();
+        let file = chars.next().filter(|c| c.is_ascii_lowercase())?;
+        let digits = chars.as_str();
+        if digits.is_empty() || digits.len() > 2 || digits.starts_with('0') {
+            return None;
+        }
+        let rank: u8 = digits.parse().ok()?;
+        if rank == 0 || rank > self.height {
+            return None;
+        }
+        self.at(file as u8 - b'a', self.height - rank)
+    }
+
+    /// The squares linked to `s` (up, left, right, down).
+    #[inline]
+    pub fn neighbours(&self, s: Square) -> &[Square] {
+        self.neighbours.get(s.index()).map_or(&[], |v| v.as_slice())
+    }
+
+    /// Every link once, as `(a, b)` with `a < b`.
+    ///
+    /// ```
+    /// use barricade_rules::Board;
+    /// assert_eq!(Board::classic().links().count(), 121);
+    /// assert_eq!(Board::quick().links().count(), 69);
+    /// ```
+    pub fn links(&self) -> impl Iterator<Item = (Square, Square)> + '_ {
+        self.squares().flat_map(move |a| {
+            self.neighbours(a)
                 .iter()
-                .all(|s| !s.is_bottom_row() && *s != Square::GOAL)
-        );
+                .copied()
+                .filter(move |&b| a < b)
+                .map(move |b| (a, b))
+        })
     }
 
-    #[test]
-    fn rows_match_the_spec() {
-        let row = |y: u8| -> Vec<u8> {
-            Square::all()
-                .filter(|s| s.y() == y)
-                .map(|s| s.x())
-                .collect()
-        };
-        assert_eq!(row(0), [8]);
-        assert_eq!(row(1), (0..=16).collect::<Vec<_>>());
-        assert_eq!(row(2), [0, 16]);
-        assert_eq!(row(4), [8]);
-        assert_eq!(row(5), (6..=10).collect::<Vec<_>>());
-        assert_eq!(row(6), [6, 10]);
-        assert_eq!(row(7), (4..=12).collect::<Vec<_>>());
-        assert_eq!(row(8), [4, 12]);
-        assert_eq!(row(9), (2..=14).collect::<Vec<_>>());
-        assert_eq!(row(10), [2, 6, 10, 14]);
-        assert_eq!(row(12), [0, 4, 8, 12, 16]);
-        assert_eq!(row(13), (0..=16).collect::<Vec<_>>());
+    /// The goal (square 0 on every board).
+    pub fn goal(&self) -> Square {
+        Square::GOAL
+    }
+
+    /// The square a pawn of `colour` steps onto when it leaves home (step 1).
+    #[inline]
+    pub fn entry(&self, colour: Colour) -> Square {
+        self.entries[colour.index()]
+    }
+
+    /// Centre of `colour`'s home in grid coordinates: below its entry,
+    /// outside the grid.
+    pub fn home_centre(&self, colour: Colour) -> (f32, f32) {
+        let (x, _) = self.xy(self.entry(colour));
+        (f32::from(x), f32::from(self.height) + 1.2)
+    }
+
+    /// Where the barricades stand at the start (printed red).
+    pub fn barricade_start(&self) -> &[Square] {
+        &self.barricade_start
+    }
+
+    /// The bottom row (rank 1).
+    pub fn bottom_row(&self) -> SquareSet {
+        self.bottom_row
+    }
+
+    /// Where a barricade may stand under the default rules: not the goal,
+    /// not the bottom row, not a rest square.
+    pub fn barricade_allowed(&self) -> SquareSet {
+        self.barricade_allowed
+    }
+
+    /// Rest squares: a pawn there cannot be captured, only one pawn may
+    /// stand there, and no barricade.
+    pub fn rest_squares(&self) -> SquareSet {
+        self.rest
+    }
+
+    /// The village: a pawn captured here goes to the forest, not home.
+    pub fn village(&self) -> SquareSet {
+        self.village
+    }
+
+    /// Where a pawn captured on `square` goes: home, or the forest when
+    /// the square is in the village. A captured pawn comes back from there
+    /// as a pawn of that origin.
+    ///
+    /// ```
+    /// use barricade_rules::{Board, Origin};
+    /// let quick = Board::quick();
+    /// let square = |name| quick.square(name).unwrap();
+    /// assert_eq!(quick.captured_goes_to(square("f7")), Origin::Forest);
+    /// assert_eq!(quick.captured_goes_to(square("i5")), Origin::Home);
+    /// ```
+    pub fn captured_goes_to(&self, square: Square) -> Origin {
+        if self.village.contains(square) {
+            Origin::Forest
+        } else {
+            Origin::Home
+        }
+    }
+
+    /// The forest, if the board has one.
+    pub fn forest(&self) -> Option<Forest> {
+        self.forest
+    }
+
+    /// Pawns per colour (5 classic, 4 quick).
+    pub fn pawns_per_colour(&self) -> usize {
+        self.pawns_per_colour as usize
+    }
+
+    /// Barricades in a game (11 classic, 6 quick).
+    pub fn barricade_count(&self) -> usize {
+        self.barricade_start.len()
+    }
+
+    /// Steps from `s` to the goal, barricades ignored.
+    #[inline]
+    pub fn to_goal(&self, s: Square) -> u8 {
+        self.by_byte[s.index() & 0x7f]
+    }
+
+    /// Steps from home to the goal (the entry is step 1).
+    pub fn from_home(&self) -> u8 {
+        self.to_goal[self.entry(Colour::Red).index()] + 1
+    }
+
+    /// Steps from the forest to the goal (its exit is step 1).
+    pub fn from_forest(&self) -> Option<u8> {
+        self.forest.map(|f| self.to_goal[f.exit.index()] + 1)
+    }
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.id == other.id
+    }
+}
+
+impl Eq for Board {}
+
+impl core::hash::Hash for Board {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.id.hash(state);
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({})", self.id)
     }
 }

@@ -16,7 +16,7 @@
 //! assert!(code::decode("Bxyz").is_err());
 //! ```
 
-use crate::boards::BoardId;
+use crate::board::BoardId;
 use crate::colour::{Colour, ColourSet};
 use crate::game::Game;
 use crate::moves::Move;

@@ -1,6 +1,6 @@
 //! The four pawn colours and where each one's home is.
 
-use crate::board::Square;
+use crate::classic::Square;
 use core::fmt;
 use core::str::FromStr;
 
@@ -37,7 +37,7 @@ impl Colour {
     /// The square a pawn of this colour steps onto when it leaves home.
     pub fn entry(self) -> Square {
         let x = 2 + 4 * self.index() as u8;
-        Square::at(x, crate::board::HEIGHT - 1).expect("entry squares are on the bottom row")
+        Square::at(x, crate::classic::HEIGHT - 1).expect("entry squares are on the bottom row")
     }
 
     /// Centre of this colour's home in board coordinates: below its entry

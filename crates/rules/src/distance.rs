@@ -3,8 +3,8 @@
 //! evaluations and bots. [`Board::to_goal`](crate::Board::to_goal) and
 //! [`to_goal_with_walls_on`] serve any board.
 
-use crate::board::Square;
-use crate::boards::Board;
+use crate::board::Board;
+use crate::classic::Square;
 use crate::colour::Colour;
 use crate::moves::Origin;
 use crate::squareset::SquareSet;

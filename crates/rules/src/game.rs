@@ -1,7 +1,7 @@
 //! [`Game`]: a position, its dice and its history.
 
-use crate::board::Square;
-use crate::boards::BoardId;
+use crate::board::BoardId;
+use crate::classic::Square;
 use crate::moves::Move;
 use crate::opening::Opening;
 use crate::position::{IllegalMove, Phase, Position, Reason};

@@ -1,7 +1,7 @@
 //! [`IllegalMove`]: why a decision was refused, as a typed [`Reason`].
 
-use crate::board::Square;
-use crate::boards::BoardId;
+use crate::board::BoardId;
+use crate::classic::Square;
 use crate::colour::Team;
 use crate::moves::{Move, Origin};
 use crate::roll::Roll;

@@ -6,9 +6,9 @@
 //! ask it what is legal and never write a rule of their own.
 //!
 //! ```
-//! use barricade_rules::{board, Colour, Square};
+//! use barricade_rules::{classic, Colour, Square};
 //! assert_eq!(Square::COUNT, 112);
-//! assert_eq!(board::barricade_start_squares().len(), 11);
+//! assert_eq!(classic::barricade_start_squares().len(), 11);
 //! assert_eq!(Colour::Red.entry().to_string(), "c1");
 //! ```
 //!
@@ -41,7 +41,7 @@
 //! ```
 
 pub mod board;
-pub mod boards;
+pub mod classic;
 pub mod code;
 pub mod colour;
 pub mod distance;
@@ -63,8 +63,8 @@ pub mod setup;
 mod setup_error;
 pub mod squareset;
 
-pub use board::Square;
-pub use boards::{Board, BoardId, Forest};
+pub use board::{Board, BoardId, Forest};
+pub use classic::Square;
 pub use colour::{Colour, ColourSet, Team};
 pub use game::Game;
 pub use moves::{Candidate, Move, MoveList, Origin, Path};

@@ -1,7 +1,7 @@
 //! Legal move generation: [`Position::legal_moves`] and paths.
 
-use crate::board::Square;
-use crate::boards::Board;
+use crate::board::Board;
+use crate::classic::Square;
 use crate::colour::{Colour, ColourSet};
 use crate::moves::{Candidate, FOREST, HOME, KIND_HOME, Move, MoveList, Origin, Path, PathKind};
 use crate::paths::{HotEntry, PathEntry};

@@ -1,8 +1,8 @@
 //! Moves: [`Origin`], [`Move`], the generated [`Candidate`]s in a
 //! [`MoveList`], and their [`Path`]s.
 
-use crate::board::Square;
-use crate::boards::{Board, BoardId};
+use crate::board::{Board, BoardId};
+use crate::classic::Square;
 use crate::paths;
 use crate::squareset::SquareSet;
 

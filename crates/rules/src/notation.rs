@@ -10,8 +10,8 @@
 //! assert_eq!("k9-i9x g8".parse::<Move>().unwrap().to_string(), "k9-i9 x g8");
 //! ```
 
-use crate::board::Square;
-use crate::boards::Board;
+use crate::board::Board;
+use crate::classic::Square;
 use crate::moves::{Move, Origin};
 use core::fmt;
 use core::str::FromStr;

@@ -4,8 +4,8 @@
 //! is usable when none of its inner squares holds a barricade, which is one
 //! 128-bit AND.
 
-use crate::board::Square;
-use crate::boards::Board;
+use crate::board::Board;
+use crate::classic::Square;
 use crate::moves::Candidate;
 #[cfg(test)]
 use crate::moves::PATH_INDEX;

@@ -2,7 +2,7 @@
 //! are not the bots (those live in `barricade-ai`); they only need to be
 //! legal and fast.
 
-use crate::boards::BoardId;
+use crate::board::BoardId;
 use crate::moves::{Move, MoveList};
 use crate::position::{Phase, Position};
 use std::sync::OnceLock;

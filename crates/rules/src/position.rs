@@ -1,7 +1,7 @@
 //! [`Position`]: the whole state of a game, and playing moves on it.
 
-use crate::board::Square;
-use crate::boards::{Board, BoardId};
+use crate::board::{Board, BoardId};
+use crate::classic::Square;
 use crate::colour::{Colour, Team};
 pub use crate::illegal::{IllegalMove, Reason};
 use crate::moves::{Move, Origin};

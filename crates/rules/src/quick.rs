@@ -19,7 +19,7 @@
 //!
 //! (`*`: rest squares.)
 
-use crate::boards::{BoardId, Layout};
+use crate::board::{BoardId, Layout};
 
 const ROWS: [(u8, &[u8]); 10] = [
     (0, &[8]),

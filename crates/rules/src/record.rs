@@ -1,6 +1,6 @@
 //! [`GameRecord`]: everything needed to replay a game exactly.
 
-use crate::boards::BoardId;
+use crate::board::BoardId;
 use crate::game::Game;
 use crate::moves::Move;
 use crate::position::IllegalMove;

@@ -25,8 +25,8 @@
 //! assert_eq!(pos.to_string(), "rules=ravensburger seats=red,green turn=green roll=6 green=i2,g1 barricades=i13,i11,i10,i9,g7,k7,a3,e3,i3,m3,q3");
 //! ```
 
-use crate::board::Square;
-use crate::boards::{Board, BoardId};
+use crate::board::{Board, BoardId};
+use crate::classic::Square;
 use crate::colour::{Colour, ColourSet};
 use crate::moves::Origin;
 use crate::position::{BARRICADES, Held, Position};

@@ -1,6 +1,6 @@
 //! [`SquareSet`]: a set of squares as one 128-bit word.
 
-use crate::board::Square;
+use crate::classic::Square;
 use core::fmt;
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub};
 
