@@ -106,29 +106,80 @@ impl Position {
     /// ```
     pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
         let board = setup.board.board();
-        let name = |s: Square| board.name(s);
-        let seats = setup.seats;
-        let Some(turn) = seats.seat_of(setup.turn) else {
+        let Some(turn) = setup.seats.seat_of(setup.turn) else {
             return bad(PositionError::TurnNotSeated(setup.turn));
         };
-        let mut occupied = SquareSet::EMPTY;
-        let mut put = |s: Square| {
-            if !board.contains(s) {
-                return bad(PositionError::OffBoard(s.index()));
-            }
-            if occupied.contains(s) {
-                return bad(PositionError::TwoPieces(name(s)));
-            }
-            occupied.insert(s);
-            Ok(())
+        let mut squares = Occupied {
+            board,
+            set: SquareSet::EMPTY,
         };
-        let mut pawns = [SquareSet::EMPTY; 4];
-        let mut forest = [0u8; 4];
-        let mut home = [0u8; 4];
+        let pawns = Pawns::place(setup, &mut squares)?;
+        let barricades = place_barricades(setup, &mut squares)?;
+        let held = check_french_state(setup, &squares, barricades, &pawns, turn)?;
+        let pos = Position {
+            board,
+            rules: setup.rules,
+            seats: setup.seats,
+            turn: turn as u8,
+            roll: setup.roll,
+            pawns: pawns.on_board,
+            forest: pawns.forest,
+            home: pawns.home,
+            barricades,
+            held,
+            to_place: setup.to_place,
+            choosing: setup.choosing,
+            bound: setup.bound,
+            end_after_place: setup.end_after_place,
+        };
+        if pos.is_over() && (pos.roll.is_some() || pos.to_place > 0 || pos.choosing) {
+            return bad(PositionError::OverButPending);
+        }
+        Ok(pos)
+    }
+}
+
+/// The squares taken so far while a position is set up.
+struct Occupied {
+    board: &'static Board,
+    set: SquareSet,
+}
+
+impl Occupied {
+    /// Takes `s`, which must be a free square of the board.
+    fn put(&mut self, s: Square) -> Result<(), PositionError> {
+        if !self.board.contains(s) {
+            return bad(PositionError::OffBoard(s.index()));
+        }
+        if self.set.contains(s) {
+            return bad(PositionError::TwoPieces(self.board.name(s)));
+        }
+        self.set.insert(s);
+        Ok(())
+    }
+}
+
+/// Each colour's pawns: on the board, in the forest, at home.
+struct Pawns {
+    on_board: [SquareSet; 4],
+    forest: [u8; 4],
+    home: [u8; 4],
+}
+
+impl Pawns {
+    /// The pawns of `setup`: every seated colour has all its pawns, an
+    /// unseated one none.
+    fn place(setup: &Setup, squares: &mut Occupied) -> Result<Pawns, PositionError> {
+        let board = squares.board;
         let ppc = board.pawns_per_colour();
+        let mut pawns = Pawns {
+            on_board: [SquareSet::EMPTY; 4],
+            forest: [0; 4],
+            home: [0; 4],
+        };
         for c in Colour::ALL {
             let list = &setup.pawns[c.index()];
-            if !seats.contains(c) {
+            if !setup.seats.contains(c) {
                 if !list.is_empty() {
                     return bad(PositionError::PawnsNotSeated(c));
                 }
@@ -142,93 +193,94 @@ impl Position {
                 });
             }
             for s in list.iter().filter_map(|o| o.square()) {
-                put(s)?;
-                pawns[c.index()].insert(s);
+                squares.put(s)?;
+                pawns.on_board[c.index()].insert(s);
             }
             let woods = list.iter().filter(|&&o| o == Origin::Forest).count();
             if woods > 0 && board.forest().is_none() {
                 return bad(PositionError::NoForest(c));
             }
-            forest[c.index()] = woods as u8;
-            home[c.index()] = list.iter().filter(|&&o| o == Origin::Home).count() as u8;
+            pawns.forest[c.index()] = woods as u8;
+            pawns.home[c.index()] = list.iter().filter(|&&o| o == Origin::Home).count() as u8;
         }
-        let mut barricades = SquareSet::EMPTY;
-        for &b in &setup.barricades {
-            if board.bottom_row().contains(b) && !setup.rules.bottom_row {
-                return bad(PositionError::BarricadeOnBottomRow(name(b)));
-            }
-            if b == Square::GOAL {
-                return bad(PositionError::BarricadeOnGoal);
-            }
-            if board.rest_squares().contains(b) {
-                return bad(PositionError::BarricadeOnRest(name(b)));
-            }
-            put(b)?;
-            barricades.insert(b);
-        }
-        let total = barricades.len() + setup.held.len() + setup.to_place as usize;
-        let count = board.barricade_count();
-        if total != count {
-            return bad(PositionError::BarricadeCount {
-                expected: count,
-                found: total,
-            });
-        }
-        let french = setup.rules.french;
-        let extra = !setup.held.is_empty()
-            || setup.to_place > 0
-            || setup.choosing
-            || setup.bound.is_some()
-            || setup.end_after_place;
-        if extra && !french {
-            return bad(PositionError::NotFrench);
-        }
-        let mut held = Held::default();
-        for &h in &setup.held {
-            if !(occupied - barricades).contains(h) {
-                return bad(PositionError::NoHolder(name(h)));
-            }
-            held.push(h);
-        }
-        let me = seats.colour(turn).unwrap_or(setup.turn);
-        if let Some(b) = setup.bound
-            && !pawns[me.index()].contains(b)
-        {
-            return bad(PositionError::BoundNotOwn {
-                square: name(b),
-                colour: me,
-            });
-        }
-        if setup.choosing && (setup.bound.is_none() || setup.roll.is_some()) {
-            return bad(PositionError::ChoosingNeedsBound);
-        }
-        if setup.to_place > 0 && setup.roll.is_some() {
-            return bad(PositionError::PlaceBeforeRoll);
-        }
-        if setup.end_after_place && setup.to_place == 0 {
-            return bad(PositionError::EndWithoutPlace);
-        }
-        let pos = Position {
-            board,
-            rules: setup.rules,
-            seats,
-            turn: turn as u8,
-            roll: setup.roll,
-            pawns,
-            forest,
-            home,
-            barricades,
-            held,
-            to_place: setup.to_place,
-            choosing: setup.choosing,
-            bound: setup.bound,
-            end_after_place: setup.end_after_place,
-        };
-        if pos.is_over() && (pos.roll.is_some() || pos.to_place > 0 || pos.choosing) {
-            return bad(PositionError::OverButPending);
-        }
-        Ok(pos)
+        Ok(pawns)
     }
+}
+
+/// The barricades on the board, each on a square where one may stand, and
+/// with the held and still-to-place ones, the board's number of them.
+fn place_barricades(setup: &Setup, squares: &mut Occupied) -> Result<SquareSet, PositionError> {
+    let board = squares.board;
+    let mut barricades = SquareSet::EMPTY;
+    for &b in &setup.barricades {
+        if board.bottom_row().contains(b) && !setup.rules.bottom_row {
+            return bad(PositionError::BarricadeOnBottomRow(board.name(b)));
+        }
+        if b == Square::GOAL {
+            return bad(PositionError::BarricadeOnGoal);
+        }
+        if board.rest_squares().contains(b) {
+            return bad(PositionError::BarricadeOnRest(board.name(b)));
+        }
+        squares.put(b)?;
+        barricades.insert(b);
+    }
+    let total = barricades.len() + setup.held.len() + setup.to_place as usize;
+    let count = board.barricade_count();
+    if total != count {
+        return bad(PositionError::BarricadeCount {
+            expected: count,
+            found: total,
+        });
+    }
+    Ok(barricades)
+}
+
+/// The french rules' part of a position (held barricades, barricades to
+/// put down, a pawn bound to move again after a 6), which only those rules
+/// may have and which must fit together; the held barricades.
+fn check_french_state(
+    setup: &Setup,
+    squares: &Occupied,
+    barricades: SquareSet,
+    pawns: &Pawns,
+    turn: usize,
+) -> Result<Held, PositionError> {
+    let name = |s: Square| squares.board.name(s);
+    let extra = !setup.held.is_empty()
+        || setup.to_place > 0
+        || setup.choosing
+        || setup.bound.is_some()
+        || setup.end_after_place;
+    if extra && !setup.rules.french {
+        return bad(PositionError::NotFrench);
+    }
+    let mut held = Held::default();
+    for &h in &setup.held {
+        if !(squares.set - barricades).contains(h) {
+            return bad(PositionError::NoHolder(name(h)));
+        }
+        held.push(h);
+    }
+    let me = setup.seats.colour(turn).unwrap_or(setup.turn);
+    if let Some(b) = setup.bound
+        && !pawns.on_board[me.index()].contains(b)
+    {
+        return bad(PositionError::BoundNotOwn {
+            square: name(b),
+            colour: me,
+        });
+    }
+    if setup.choosing && (setup.bound.is_none() || setup.roll.is_some()) {
+        return bad(PositionError::ChoosingNeedsBound);
+    }
+    if setup.to_place > 0 && setup.roll.is_some() {
+        return bad(PositionError::PlaceBeforeRoll);
+    }
+    if setup.end_after_place && setup.to_place == 0 {
+        return bad(PositionError::EndWithoutPlace);
+    }
+    Ok(held)
 }
 
 /// The comma-separated items of `v`, each read by `read` (`None`: a bad
@@ -282,102 +334,123 @@ impl FromStr for Setup {
                 board = name.parse().map_err(part)?;
             }
         }
-        let mut s = Position::new_on(board, Rules::default(), Seats::default()).to_setup();
-        let board = board.board();
-        let ppc = board.pawns_per_colour();
-        let mut seats_order: Vec<Colour> = Colour::ALL.to_vec();
-        let mut teams: Vec<ColourSet> = Vec::new();
-        let mut turn = None;
-        let mut pawns: [Option<Vec<Origin>>; 4] = Default::default();
-        let mut then = "";
+        let mut reading = Reading::new(board);
         for word in text.split_whitespace() {
             let Some((key, value)) = word.split_once('=') else {
                 return bad(PositionError::NotKeyValue(short(word)));
             };
-            match key {
-                "board" => {}
-                "rules" => {
-                    s.rules = value.parse().map_err(part)?;
+            reading.read(key, value)?;
+        }
+        reading.finish()
+    }
+}
+
+/// A position's notation read so far: the setup, and what is only known
+/// once every word is read (the seats, the turn, the pawns).
+struct Reading {
+    board: &'static Board,
+    setup: Setup,
+    seats: Vec<Colour>,
+    teams: Vec<ColourSet>,
+    turn: Option<Colour>,
+    pawns: [Option<Vec<Origin>>; 4],
+    then: &'static str,
+}
+
+impl Reading {
+    fn new(board: BoardId) -> Reading {
+        Reading {
+            board: board.board(),
+            setup: Position::new_on(board, Rules::default(), Seats::default()).to_setup(),
+            seats: Colour::ALL.to_vec(),
+            teams: Vec::new(),
+            turn: None,
+            pawns: Default::default(),
+            then: "",
+        }
+    }
+
+    /// Reads one `key=value` word.
+    fn read(&mut self, key: &str, value: &str) -> Result<(), PositionError> {
+        let (board, s) = (self.board, &mut self.setup);
+        match key {
+            "board" => {}
+            "rules" => s.rules = value.parse().map_err(part)?,
+            "seats" => self.seats = parse_list(value, "colour")?,
+            "teams" => {
+                self.teams = value
+                    .split('/')
+                    .filter(|t| !t.is_empty())
+                    .map(|t| t.parse::<ColourSet>())
+                    .collect::<Result<_, _>>()
+                    .map_err(part)?
+            }
+            "turn" => self.turn = Some(value.parse().map_err(part)?),
+            "roll" => {
+                let roll = value.parse::<u8>().ok().and_then(Roll::new);
+                s.roll = Some(roll.ok_or_else(|| bad_value("roll (1 to 6)", value))?);
+            }
+            "barricades" => s.barricades = parse_squares(board, value)?,
+            "held" => s.held = parse_squares(board, value)?,
+            "place" => {
+                let count = value
+                    .parse()
+                    .ok()
+                    .filter(|&n: &u8| n as usize <= BARRICADES);
+                s.to_place = count.ok_or_else(|| bad_value("count", value))?;
+            }
+            "bound" => {
+                let square = board.square(value);
+                s.bound = Some(square.ok_or_else(|| bad_value("square", value))?);
+            }
+            "then" => {
+                self.then = ["end", "again", "bound"]
+                    .into_iter()
+                    .find(|&t| t == value)
+                    .ok_or_else(|| bad_value("'then' value", value))?;
+            }
+            _ => {
+                let Ok(c) = key.parse::<Colour>() else {
+                    return bad(PositionError::UnknownKey(short(key)));
+                };
+                let list = parse_origins(board, value)?;
+                let max = board.pawns_per_colour();
+                if list.len() > max {
+                    return bad(PositionError::TooManyPawns { colour: c, max });
                 }
-                "seats" => seats_order = parse_list(value, "colour")?,
-                "teams" => {
-                    teams = value
-                        .split('/')
-                        .filter(|t| !t.is_empty())
-                        .map(|t| t.parse::<ColourSet>())
-                        .collect::<Result<_, _>>()
-                        .map_err(part)?
-                }
-                "turn" => {
-                    turn = Some(value.parse().map_err(part)?);
-                }
-                "roll" => {
-                    let r = value.parse::<u8>().ok().and_then(Roll::new);
-                    s.roll = Some(r.ok_or_else(|| PositionError::BadValue {
-                        what: "roll (1 to 6)",
-                        text: short(value),
-                    })?);
-                }
-                "barricades" => s.barricades = parse_squares(board, value)?,
-                "held" => s.held = parse_squares(board, value)?,
-                "place" => {
-                    s.to_place = value
-                        .parse()
-                        .ok()
-                        .filter(|&n: &u8| n as usize <= BARRICADES)
-                        .ok_or_else(|| PositionError::BadValue {
-                            what: "count",
-                            text: short(value),
-                        })?
-                }
-                "bound" => {
-                    let b = board.square(value);
-                    s.bound = Some(b.ok_or_else(|| PositionError::BadValue {
-                        what: "square",
-                        text: short(value),
-                    })?)
-                }
-                "then" => match value {
-                    "end" | "again" | "bound" => then = value,
-                    _ => {
-                        return bad(PositionError::BadValue {
-                            what: "'then' value",
-                            text: short(value),
-                        });
-                    }
-                },
-                _ => {
-                    let Ok(c) = key.parse::<Colour>() else {
-                        return bad(PositionError::UnknownKey(short(key)));
-                    };
-                    let list = parse_origins(board, value)?;
-                    if list.len() > ppc {
-                        return bad(PositionError::TooManyPawns {
-                            colour: c,
-                            max: ppc,
-                        });
-                    }
-                    pawns[c.index()] = Some(list);
-                }
+                self.pawns[c.index()] = Some(list);
             }
         }
-        s.seats = Seats::with_teams(&seats_order, &teams).map_err(part)?;
-        s.turn = match turn {
+        Ok(())
+    }
+
+    /// The setup: seats and teams, the turn (the first seat unless
+    /// named), and every seated colour's pawns not named at home.
+    fn finish(mut self) -> Result<Setup, PositionError> {
+        let s = &mut self.setup;
+        s.seats = Seats::with_teams(&self.seats, &self.teams).map_err(part)?;
+        s.turn = match self.turn {
             Some(t) => t,
-            None => seats_order.first().copied().unwrap_or(Colour::Red),
+            None => self.seats.first().copied().unwrap_or(Colour::Red),
         };
         for c in Colour::ALL {
-            let mut list = pawns[c.index()].take().unwrap_or_default();
+            let mut list = self.pawns[c.index()].take().unwrap_or_default();
             if s.seats.contains(c) {
-                while list.len() < ppc {
-                    list.push(Origin::Home);
-                }
+                list.resize(self.board.pawns_per_colour().max(list.len()), Origin::Home);
             }
             s.pawns[c.index()] = list;
         }
-        s.choosing = then == "again";
-        s.end_after_place = then == "end";
-        Ok(s)
+        s.choosing = self.then == "again";
+        s.end_after_place = self.then == "end";
+        Ok(self.setup)
+    }
+}
+
+/// A value that is not a `what`.
+fn bad_value(what: &'static str, value: &str) -> PositionError {
+    PositionError::BadValue {
+        what,
+        text: short(value),
     }
 }
 

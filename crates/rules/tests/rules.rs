@@ -173,6 +173,11 @@ fn bad_positions_are_rejected() {
         "red=z9",
         "nonsense",
         "held=c1",
+        "then=maybe",
+        "place=12",
+        "bound=z99",
+        "roll=x",
+        "teams=red+purple",
     ] {
         assert!(bad.parse::<Position>().is_err(), "{bad} was accepted");
     }
