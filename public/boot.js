@@ -60,6 +60,15 @@
     document.documentElement.lang = language;
     shell.classList.add("other-language");
   }
+  // The app needs this language's file before it can draw a word; asking
+  // for it now, beside the wasm, saves a round trip once the app runs
+  // (its fetch of the same file is answered by this download).
+  var words = document.createElement("link");
+  words.rel = "preload";
+  words.as = "fetch";
+  words.crossOrigin = "anonymous";
+  words.href = "lang/" + language + ".txt";
+  document.head.appendChild(words);
 
   // A game on the quick board (in the link opened, or else the saved
   // game) is drawn lower: the prerendered board takes that shape at once

@@ -1,7 +1,9 @@
 // A small static file server for the built site, for the browser tests.
 // Usage: node tests/serve.mjs [dir=dist] [port=4173] [base=/]
-// Serves <dir> under the URL path <base> on 127.0.0.1 only.
+// Serves <dir> under the URL path <base> on 127.0.0.1 only, gzip-compressed
+// when the browser accepts it, as static hosts serve it.
 import { createServer } from "node:http";
+import { gzipSync } from "node:zlib";
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize, resolve } from "node:path";
 
@@ -21,6 +23,10 @@ const types = {
   ".txt": "text/plain; charset=utf-8",
 };
 
+// Compressed bodies, by file and modification time.
+const gzipped = new Map();
+const compressible = new Set([".html", ".js", ".mjs", ".css", ".wasm", ".json", ".webmanifest", ".svg", ".txt"]);
+
 createServer(async (req, res) => {
   const url = new URL(req.url ?? "/", "http://127.0.0.1");
   if (!url.pathname.startsWith(base)) {
@@ -34,12 +40,24 @@ createServer(async (req, res) => {
   }
   let file = join(root, path);
   try {
-    if ((await stat(file)).isDirectory()) file = join(file, "index.html");
-    const body = await readFile(file);
-    res.writeHead(200, {
+    let info = await stat(file);
+    if (info.isDirectory()) {
+      file = join(file, "index.html");
+      info = await stat(file);
+    }
+    let body = await readFile(file);
+    const headers = {
       "content-type": types[extname(file)] ?? "application/octet-stream",
       "cache-control": "no-cache",
-    });
+      vary: "accept-encoding",
+    };
+    if (compressible.has(extname(file)) && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "")) {
+      const key = `${file} ${info.mtimeMs}`;
+      if (!gzipped.has(key)) gzipped.set(key, gzipSync(body));
+      body = gzipped.get(key);
+      headers["content-encoding"] = "gzip";
+    }
+    res.writeHead(200, headers);
     res.end(body);
   } catch {
     res.writeHead(404).end("not found");

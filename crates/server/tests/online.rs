@@ -473,6 +473,8 @@ async fn the_site_is_served_with_its_content_types() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("index.html"), "<!doctype html><title>B</title>").unwrap();
     std::fs::write(dir.join("app_bg.wasm"), b"\0asm\x01\0\0\0").unwrap();
+    let words = "title Barricade\n".repeat(200);
+    std::fs::write(dir.join("en.txt"), &words).unwrap();
     let db = temp_db("site");
     let server = Server::start(Config {
         site: Some(dir.clone()),
@@ -480,15 +482,20 @@ async fn the_site_is_served_with_its_content_types() {
     })
     .await
     .unwrap();
-    for (path, kind) in [("/", "text/html"), ("/app_bg.wasm", "application/wasm")] {
-        let mut tcp = tokio::net::TcpStream::connect(server.local_addr())
-            .await
-            .unwrap();
+    let get = |path: &str, accept: &str| {
         let request =
-            format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
-        tcp.write_all(request.as_bytes()).await.unwrap();
-        let mut response = Vec::new();
-        tcp.read_to_end(&mut response).await.unwrap();
+            format!("GET {path} HTTP/1.1\r\nHost: localhost\r\n{accept}Connection: close\r\n\r\n");
+        let addr = server.local_addr();
+        async move {
+            let mut tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
+            tcp.write_all(request.as_bytes()).await.unwrap();
+            let mut response = Vec::new();
+            tcp.read_to_end(&mut response).await.unwrap();
+            response
+        }
+    };
+    for (path, kind) in [("/", "text/html"), ("/app_bg.wasm", "application/wasm")] {
+        let response = get(path, "").await;
         let text = String::from_utf8_lossy(&response).to_lowercase();
         assert!(text.starts_with("http/1.1 200"), "{path}: {text}");
         assert!(
@@ -496,6 +503,15 @@ async fn the_site_is_served_with_its_content_types() {
             "{path}: {text}"
         );
     }
+    // Compressed for a browser that accepts gzip, as static hosts do; plain
+    // for one that does not.
+    let plain = get("/en.txt", "").await;
+    assert!(!String::from_utf8_lossy(&plain).contains("content-encoding"));
+    assert!(plain.len() > words.len());
+    let packed = get("/en.txt", "Accept-Encoding: gzip\r\n").await;
+    let head = String::from_utf8_lossy(&packed[..packed.len().min(400)]).to_lowercase();
+    assert!(head.contains("content-encoding: gzip"), "{head}");
+    assert!(packed.len() < words.len() / 4, "{} bytes", packed.len());
     server.stop().await.unwrap();
     remove_db(&db);
     let _ = std::fs::remove_dir_all(dir);
