@@ -278,6 +278,7 @@ impl Ctx {
         self.notice.set(None);
         self.form.update(|c| c.seed = None);
         browser::clear_fragment();
+        browser::show_board_top();
     }
 
     /// Opens the new-game form: the remembered choices (a seed from a link

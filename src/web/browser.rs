@@ -167,6 +167,18 @@ pub fn send(url: &str, title: &str) {
     }
 }
 
+/// Shows the page from its top, where the board is, once the page has
+/// been brought up to date: a game started or resumed on a phone after the
+/// new-game form was scrolled down opens with the whole board in view.
+pub fn show_board_top() {
+    gloo_timers::callback::Timeout::new(0, || {
+        if let Some(w) = web_sys::window() {
+            w.scroll_to_with_x_and_y(0.0, 0.0);
+        }
+    })
+    .forget();
+}
+
 /// Scrolls the nearest scrolling box (not the page) to show `el`.
 pub fn scroll_into_view(el: &web_sys::Element) {
     let options = web_sys::ScrollIntoViewOptions::new();
