@@ -15,7 +15,7 @@ use crate::state::replay::Replay;
 use crate::state::settings::{Settings, Speed};
 use crate::state::setup::SetupChoices;
 use crate::state::{GameState, save};
-use crate::text::{Text, link_unknown, save_damaged, send_link, t};
+use crate::text::{Text, link_problem, link_unknown, save_damaged, send_link, t};
 use crate::web::{ai_worker, analysis_driver, browser};
 use barricade_rules::{Colour, GameRecord, Phase, Square};
 use gloo_timers::callback::Timeout;
@@ -350,7 +350,7 @@ impl Ctx {
             }
             Some(Ok(Link::Replay(code))) => match Replay::open(&code) {
                 Ok(replay) => return self.watch(replay),
-                Err(why) => Some(why),
+                Err(why) => Some(link_problem(&why)),
             },
             Some(Ok(Link::Play(code))) => match GameRecord::from_code(&code) {
                 Ok(record) => {
@@ -368,7 +368,7 @@ impl Ctx {
                 // A damaged game: its valid part in the replay viewer.
                 Err(_) => match Replay::open(&code) {
                     Ok(replay) => return self.watch(replay),
-                    Err(why) => Some(why),
+                    Err(why) => Some(link_problem(&why)),
                 },
             },
         };

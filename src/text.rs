@@ -7,6 +7,7 @@ use crate::i18n::{Arg, fill, lookup};
 
 use crate::scene::Place;
 use crate::state::News;
+use crate::state::replay::LinkProblem;
 use crate::state::settings::Speed;
 use crate::state::setup::SeatKind;
 use barricade_ai::Level;
@@ -441,24 +442,28 @@ fn code_problem(kind: &CodeErrorKind) -> String {
     }
 }
 
-/// The message for a damaged link whose first `valid` decisions are shown.
+/// What was wrong with a link's game, in plain words: a damaged link
+/// (what is wrong and how many moves are shown), one that cannot be
+/// opened at all, or a game that does not replay.
 ///
 /// ```
 /// use barricade_rules::code::CodeErrorKind;
-/// let m = barricade_web::text::link_damaged(&CodeErrorKind::IllegalMove(9), 8);
+/// use barricade_web::state::replay::LinkProblem;
+/// let damaged = LinkProblem::Damaged { kind: CodeErrorKind::IllegalMove(9), valid: 8 };
+/// let m = barricade_web::text::link_problem(&damaged);
 /// assert_eq!(m, "This link is damaged: move 9 in it is not legal. The 8 moves before are shown.");
 /// ```
-pub fn link_damaged(kind: &CodeErrorKind, valid: usize) -> String {
-    let problem = code_problem(kind);
-    fill(
-        Text::LinkDamaged,
-        &[Arg::Str(&problem), Arg::Num(valid as u64)],
-    )
-}
-
-/// The message for a link whose game cannot be opened at all.
-pub fn link_unreadable(kind: &CodeErrorKind) -> String {
-    fill(Text::LinkUnreadable, &[Arg::Str(&code_problem(kind))])
+pub fn link_problem(problem: &LinkProblem) -> String {
+    match problem {
+        LinkProblem::Damaged { kind, valid } => fill(
+            Text::LinkDamaged,
+            &[Arg::Str(&code_problem(kind)), Arg::Num(*valid as u64)],
+        ),
+        LinkProblem::Unreadable(kind) => {
+            fill(Text::LinkUnreadable, &[Arg::Str(&code_problem(kind))])
+        }
+        LinkProblem::Invalid(why) => why.clone(),
+    }
 }
 
 /// The message for an address part that is no Barricade link.

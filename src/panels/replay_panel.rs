@@ -12,7 +12,7 @@ use super::tr;
 use crate::action::Action;
 use crate::ctx::Ctx;
 use crate::state::replay::Replay;
-use crate::text::{Text, colour_name, log_line, opening, replay_at, t, wins};
+use crate::text::{Text, colour_name, link_problem, log_line, opening, replay_at, t, wins};
 use crate::web::browser;
 use leptos::prelude::*;
 use std::fmt::Write;
@@ -50,9 +50,13 @@ pub fn ReplayPanel() -> impl IntoView {
             .unwrap_or_default()
     });
     let ply = Signal::derive(move || at.get().0);
+    // In words of the page's language, redrawn when it changes.
     let problem = move || {
-        ctx.replay
-            .with(|r| r.as_ref().and_then(|r| r.problem.clone()))
+        ctx.language.track();
+        ctx.replay.with(|r| {
+            r.as_ref()
+                .and_then(|r| r.problem.as_ref().map(link_problem))
+        })
     };
     let opening_rolls = move || ctx.state.with(|s| s.game().opening().map(opening));
     let line = Memo::new(move |_| {

@@ -6,8 +6,20 @@
 use super::GameState;
 use super::log::Entry;
 use super::setup::SetupChoices;
-use crate::text::{link_damaged, link_unreadable};
 use barricade_rules::GameRecord;
+use barricade_rules::code::CodeErrorKind;
+
+/// Why a link's game is not shown whole; the page says it in words
+/// ([`crate::text::link_problem`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkProblem {
+    /// Only the first `valid` moves could be read.
+    Damaged { kind: CodeErrorKind, valid: usize },
+    /// Nothing of it could be read.
+    Unreadable(CodeErrorKind),
+    /// It was read but does not replay, for this reason.
+    Invalid(String),
+}
 
 /// A recorded game being watched.
 #[derive(Clone, Debug)]
@@ -22,7 +34,7 @@ pub struct Replay {
     /// Does it step forward on its own?
     pub playing: bool,
     /// What was wrong with the link, when only its valid part is shown.
-    pub problem: Option<String>,
+    pub problem: Option<LinkProblem>,
 }
 
 impl Replay {
@@ -34,22 +46,29 @@ impl Replay {
     /// use barricade_web::state::replay::Replay;
     /// assert!(Replay::open("Bnonsense").is_err());
     /// ```
-    pub fn open(code: &str) -> Result<Replay, String> {
+    pub fn open(code: &str) -> Result<Replay, LinkProblem> {
         match GameRecord::from_code(code) {
             Ok(record) => Replay::new(record, None),
-            Err(e) => match e.prefix.clone() {
+            Err(e) => match e.prefix {
                 Some(prefix) if !prefix.moves.is_empty() => {
-                    let why = link_damaged(&e.kind, prefix.moves.len());
-                    Replay::new(prefix, Some(why))
+                    let valid = prefix.moves.len();
+                    Replay::new(
+                        prefix,
+                        Some(LinkProblem::Damaged {
+                            kind: e.kind,
+                            valid,
+                        }),
+                    )
                 }
-                _ => Err(link_unreadable(&e.kind)),
+                _ => Err(LinkProblem::Unreadable(e.kind)),
             },
         }
     }
 
     /// The replay of `record`, at its start.
-    pub fn new(record: GameRecord, problem: Option<String>) -> Result<Replay, String> {
-        let whole = GameState::from_record(SetupChoices::for_record(&record, false), &record)?;
+    pub fn new(record: GameRecord, problem: Option<LinkProblem>) -> Result<Replay, LinkProblem> {
+        let whole = GameState::from_record(SetupChoices::for_record(&record, false), &record)
+            .map_err(LinkProblem::Invalid)?;
         use std::sync::atomic::{AtomicU64, Ordering};
         static NEXT: AtomicU64 = AtomicU64::new(1);
         Ok(Replay {
@@ -211,10 +230,13 @@ mod tests {
                 assert!(replay.problem.is_some());
                 assert!(replay.len() < record.moves.len());
             }
-            Err(why) => assert!(!why.is_empty()),
+            Err(why) => panic!("{why:?}"),
         }
         let why = Replay::open("Zzzz").unwrap_err();
-        assert!(why.contains("version"), "{why}");
+        assert_eq!(
+            why,
+            LinkProblem::Unreadable(CodeErrorKind::UnknownVersion('Z'))
+        );
         assert!(Replay::open("").is_err());
     }
 }
