@@ -15,9 +15,13 @@
 //   its destinations are lit (15 samples).
 // - Walk: a pawn walking its path at the "normal" speed, the time between
 //   two animation frames while it walks (12 walks).
+// - Language switch: mid-game, English to German in the corner's menu
+//   (the German file already loaded once), until the panel and the board's
+//   labels read exactly as they do in German (8 samples).
 //
 // Prints every figure with its limit and "ok" or "OVER"; exits with 1 when
-// a figure is over its limit.
+// a figure is over its limit. BENCH_ONLY=computers,highlight,walk,language
+// runs only those parts (and holds only their figures to the limits).
 import { chromium } from "@playwright/test";
 import { spawn } from "node:child_process";
 import { dirname, join, resolve } from "node:path";
@@ -29,6 +33,8 @@ const DIST = resolve(distArg);
 const ROUNDS = Number(roundsArg);
 const PORT = Number(process.env.BENCH_PORT ?? 4391);
 const URL_ = `http://127.0.0.1:${PORT}/`;
+const ONLY = process.env.BENCH_ONLY?.split(",");
+const runs = (part) => !ONLY || ONLY.includes(part);
 
 /** The limits a figure is held to (milliseconds, or a count). */
 const LIMITS = {
@@ -42,6 +48,8 @@ const LIMITS = {
   "click to highlight, worst": 50,
   "walk: frame interval, 95th percentile": 20,
   "walk: frame interval, worst": 50,
+  "language switch to every word redrawn, median": 16.7,
+  "language switch to every word redrawn, worst": 50,
 };
 
 const quantile = (xs, q) => {
@@ -174,6 +182,48 @@ async function walk(browser) {
   return intervals;
 }
 
+/** Puts into the page `__words()`: the panel's text and every label of
+ * the board. */
+const wordsInPage = () => {
+  window.__words = () =>
+    [document.querySelector("aside")?.innerText ?? "",
+      ...[...document.querySelectorAll("[aria-label]")].map((e) => e.getAttribute("aria-label"))].join("\n");
+};
+
+/** Mid-game language switches: from the change in the menu until the
+ * page reads as it does in German. */
+async function languageSwitch(browser) {
+  const page = await browser.newPage();
+  await page.addInitScript(wordsInPage);
+  await startGame(page, { red: "human", blue: "human" }, "instant", 12);
+  for (let i = 0; i < 6; i++) await step(page);
+  const choose = (code) => page.selectOption("[data-language]", code);
+  const settled = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await choose("de");
+  await page.waitForFunction(() => document.documentElement.lang === "de");
+  await settled();
+  const german = await page.evaluate(() => window.__words());
+  const samples = [];
+  for (let i = 0; i < 8; i++) {
+    await choose("en");
+    await page.waitForFunction(() => document.documentElement.lang === "en");
+    await settled();
+    samples.push(await page.evaluate(async (german) => {
+      const select = document.querySelector("[data-language]");
+      const t0 = performance.now();
+      select.value = "de";
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+      for (let frames = 0; frames < 600; frames++) {
+        const t = await new Promise((r) => requestAnimationFrame(r));
+        if (window.__words() === german) return t - t0;
+      }
+      return Infinity;
+    }, german));
+  }
+  await page.close();
+  return samples;
+}
+
 const server = spawn("node", [join(here, "..", "serve.mjs"), DIST, String(PORT), "/"], { stdio: "ignore" });
 await new Promise((r) => setTimeout(r, 800));
 const browser = await chromium.launch({
@@ -185,21 +235,31 @@ const figures = {};
 const keep = (name, value) => (figures[name] = Math.max(figures[name] ?? -Infinity, value));
 try {
   for (let round = 0; round < ROUNDS; round++) {
-    for (const level of ["hard", "master"]) {
+    for (const level of runs("computers") ? ["hard", "master"] : []) {
       const { decisions, longTasks } = await computers(browser, level);
       console.log(`${level}: ${decisions.length} decisions; long tasks: ${longTasks.map((d) => d.toFixed(0)).join(", ") || "none"}`);
       keep(`${level}: decision, median`, quantile(decisions, 0.5));
       keep(`${level}: decision, 95th percentile`, quantile(decisions, 0.95));
       keep(`${level}: long tasks on the main thread`, longTasks.length);
     }
-    const clicks = await highlight(browser);
-    console.log(`click to highlight: ${clicks.length} samples`);
-    keep("click to highlight, median", quantile(clicks, 0.5));
-    keep("click to highlight, worst", Math.max(...clicks));
-    const frames = await walk(browser);
-    console.log(`walk: ${frames.length} frames`);
-    keep("walk: frame interval, 95th percentile", quantile(frames, 0.95));
-    keep("walk: frame interval, worst", Math.max(...frames));
+    if (runs("highlight")) {
+      const clicks = await highlight(browser);
+      console.log(`click to highlight: ${clicks.length} samples`);
+      keep("click to highlight, median", quantile(clicks, 0.5));
+      keep("click to highlight, worst", Math.max(...clicks));
+    }
+    if (runs("walk")) {
+      const frames = await walk(browser);
+      console.log(`walk: ${frames.length} frames`);
+      keep("walk: frame interval, 95th percentile", quantile(frames, 0.95));
+      keep("walk: frame interval, worst", Math.max(...frames));
+    }
+    if (runs("language")) {
+      const switches = await languageSwitch(browser);
+      console.log(`language switch: ${switches.map((d) => d.toFixed(1)).join(", ")} ms`);
+      keep("language switch to every word redrawn, median", quantile(switches, 0.5));
+      keep("language switch to every word redrawn, worst", Math.max(...switches));
+    }
   }
 } finally {
   await browser.close();
@@ -209,6 +269,7 @@ try {
 console.log("");
 let over = 0;
 for (const [name, limit] of Object.entries(LIMITS)) {
+  if (ONLY && !(name in figures)) continue;
   const value = figures[name];
   const ok = value !== undefined && Number.isFinite(value) && value <= limit;
   if (!ok) over++;
