@@ -9,8 +9,8 @@
 use crate::ai_protocol;
 use crate::ctx::{Ctx, Screen};
 use crate::sound::Ear;
-use crate::state::save;
 use crate::state::settings::Settings;
+use crate::state::{GameState, save};
 use crate::web::{ai_worker, browser};
 use barricade_rules::Phase;
 use gloo_timers::callback::Timeout;
@@ -21,7 +21,6 @@ pub fn start(ctx: Ctx) {
     autosave(ctx);
     replay_clock(ctx);
     game_clock(ctx);
-    analyse_the_end(ctx);
     sounds(ctx);
 }
 
@@ -42,18 +41,6 @@ fn sounds(ctx: Ctx) {
             for cue in cues {
                 crate::web::audio::play(cue);
             }
-        }
-    });
-}
-
-/// A finished game is analysed for the end screen's chart (by the web
-/// worker, one position at a time: nothing waits for it).
-fn analyse_the_end(ctx: Ctx) {
-    Effect::new(move |_| {
-        let over = ctx.screen.get() == Screen::Play && ctx.state.with(|s| s.winner().is_some());
-        if over {
-            let record = ctx.state.with_untracked(|s| s.game().record());
-            crate::web::analysis_driver::analyse(ctx.analysis, &record);
         }
     });
 }
@@ -104,12 +91,11 @@ fn game_clock(ctx: Ctx) {
 
 /// Sets the timer for the next step of a walking pawn.
 fn walk_on(ctx: Ctx) {
-    let state = ctx.state;
-    let (version, walking) = state.with(|s| (s.version(), s.walk().is_some()));
+    let (version, walking) = ctx.state.with(|s| (s.version(), s.walk().is_some()));
     if walking {
         let ms = ctx.speed().step_ms();
         Timeout::new(ms, move || {
-            state.update(|s| {
+            ctx.decide(|s| {
                 if s.version() == version {
                     s.advance_walk();
                 }
@@ -151,22 +137,18 @@ fn play_for_computer(ctx: Ctx) {
             return;
         }
         if !computer {
-            state.update(|s| {
-                s.pass();
-            });
+            ctx.decide(GameState::pass);
         } else if rolling {
-            state.update(|s| {
-                s.roll();
-            });
+            ctx.decide(GameState::roll);
         } else if let Some(question) = state.with_untracked(|s| s.computer_question()) {
             // The bot thinks in the web worker; the page stays responsive.
             let version = question.version;
             ai_worker::ask(
                 |id| ai_protocol::request(id, &question.position, question.level, question.seed),
                 move |answer| match ai_protocol::decision(answer) {
-                    Ok(mv) => state.update(|s| {
-                        s.play_computer_answer(version, mv);
-                    }),
+                    Ok(mv) => {
+                        ctx.decide(|s| s.play_computer_answer(version, mv));
+                    }
                     Err(e) => leptos::logging::warn!("computer player: {e}"),
                 },
             );

@@ -130,9 +130,38 @@ impl Ctx {
             code,
             language,
         };
-        let animate = ctx.speed() != Speed::Instant;
-        ctx.state.update_untracked(|s| s.animate = animate);
+        ctx.state.update_untracked(|s| ctx.pace(s));
+        ctx.analyse_if_over();
         ctx
+    }
+
+    /// Whether pawns walk in `s`, from the speed in effect: the one place
+    /// that sets [`GameState::animate`].
+    fn pace(&self, s: &mut GameState) {
+        s.animate = self.speed() != Speed::Instant;
+    }
+
+    /// Changes the game being played by `intent` (a person's or the
+    /// computer's decision, a roll, a step of a walking pawn); the intent
+    /// that ends the game starts its analysis for the end screen's chart.
+    pub fn decide<R>(&self, intent: impl FnOnce(&mut GameState) -> R) -> R {
+        let was_over = self.state.with_untracked(|s| s.winner().is_some());
+        let result = self.state.try_update(intent);
+        if !was_over {
+            self.analyse_if_over();
+        }
+        result.unwrap_or_else(|| unreachable!("the game's signal lives as long as the page"))
+    }
+
+    /// A finished game is analysed for the end screen's chart (by the web
+    /// worker, one position at a time: nothing waits for it).
+    fn analyse_if_over(&self) {
+        if let Some(record) = self
+            .state
+            .with_untracked(|s| s.winner().is_some().then(|| s.game().record()))
+        {
+            analysis_driver::analyse(self.analysis, &record);
+        }
     }
 
     /// The animation speed in effect (instant when motion is reduced).
@@ -217,25 +246,21 @@ impl Ctx {
             .state
             .with_untracked(|s| s.winner().is_some() || s.link_goes_to().is_some());
         if self.human_turn() || done {
-            self.state.update(|s| {
-                intent(s);
-            });
+            self.decide(intent);
         }
     }
 
     /// A click on square `s` of the board.
     pub fn click_square(&self, s: Square) {
         if self.human_turn() {
-            self.state.update(|st| {
-                st.click_square(s);
-            });
+            self.decide(|st| st.click_square(s));
         }
     }
 
     /// Plays legal move number `i` (a button of "Play in words").
     pub fn play_listed(&self, i: usize) {
         if self.human_turn() {
-            self.state.update(|st| {
+            self.decide(|st| {
                 if let Some(c) = st.moves().iter().nth(i).copied() {
                     st.move_to(c);
                 }
@@ -246,19 +271,16 @@ impl Ctx {
     /// A click on pawn `n` of `colour`.
     pub fn click_pawn(&self, colour: Colour, n: usize) {
         if self.human_turn() {
-            self.state.update(|st| {
-                st.click_pawn(colour, n);
-            });
+            self.decide(|st| st.click_pawn(colour, n));
         }
     }
 
     /// Starts a game with `choices` (a random seed unless they fix one).
     pub fn start(&self, choices: SetupChoices) {
         let seed = choices.seed.unwrap_or_else(browser::random_seed);
-        let Ok(mut state) = GameState::new(choices, seed) else {
+        let Ok(state) = GameState::new(choices, seed) else {
             return;
         };
-        state.animate = self.speed() != Speed::Instant;
         self.settings.update(|s| {
             s.choices = SetupChoices {
                 seed: None,
@@ -268,10 +290,13 @@ impl Ctx {
         self.play(state);
     }
 
-    /// Shows `state` as the game being played (and saved).
-    fn play(&self, state: GameState) {
+    /// Shows `state` as the game being played (and saved); a finished
+    /// game is analysed.
+    fn play(&self, mut state: GameState) {
         analysis_driver::stop(self.analysis);
+        self.pace(&mut state);
         self.state.set(state);
+        self.analyse_if_over();
         self.has_game.set(true);
         self.sharing.set(false);
         self.screen.set(Screen::Play);
@@ -333,7 +358,7 @@ impl Ctx {
         self.settings.update(|s| s.speed = speed);
         let animate = self.speed() != Speed::Instant;
         if self.state.with_untracked(|s| s.animate) != animate {
-            self.state.update(|s| s.animate = animate);
+            self.state.update(|s| self.pace(s));
         }
     }
 
@@ -356,8 +381,7 @@ impl Ctx {
                 Ok(record) => {
                     let choices = SetupChoices::for_record(&record, true);
                     match GameState::from_record(choices, &record) {
-                        Ok(mut state) => {
-                            state.animate = self.speed() != Speed::Instant;
+                        Ok(state) => {
                             let aside = self.put_aside();
                             self.play(state);
                             return self.notice.set(aside);
@@ -452,13 +476,12 @@ impl Ctx {
     /// Starts a live game at the replay's ply (all seats played here); the
     /// link that was watched stays as it was.
     pub fn play_from_here(&self) {
-        let Some(mut state) = self
+        let Some(state) = self
             .replay
             .with_untracked(|r| r.as_ref().map(Replay::state))
         else {
             return;
         };
-        state.animate = self.speed() != Speed::Instant;
         self.replay.set(None);
         let aside = self.put_aside();
         self.play(state);
@@ -483,11 +506,10 @@ impl Ctx {
             return;
         };
         match save::decode(&text) {
-            Ok(mut state) => {
+            Ok(state) => {
                 if let Some(current) = browser::load(save::KEY) {
                     browser::store(save::PREVIOUS_KEY, &current);
                 }
-                state.animate = self.speed() != Speed::Instant;
                 self.play(state);
             }
             Err(_) => browser::remove(save::PREVIOUS_KEY),
@@ -501,10 +523,7 @@ impl Ctx {
         browser::clear_fragment();
         let (_, saved, _) = load();
         match saved {
-            Some(mut state) => {
-                state.animate = self.speed() != Speed::Instant;
-                self.play(state);
-            }
+            Some(state) => self.play(state),
             None => {
                 self.has_game.set(false);
                 self.show_setup();
@@ -521,9 +540,7 @@ impl Ctx {
             if self.notice.with_untracked(Option::is_some) {
                 self.notice.set(None);
             }
-            self.state.update(|s| {
-                s.roll();
-            });
+            self.decide(GameState::roll);
             self.tumble();
         }
     }
@@ -545,13 +562,13 @@ impl Ctx {
         let Some(question) = self.state.with_untracked(|s| s.hint_question()) else {
             return;
         };
-        let state = self.state;
+        let ctx = *self;
         ai_worker::ask(
             |id| ai_protocol::request(id, &question.position, question.level, question.seed),
             move |answer| match ai_protocol::decision(answer) {
-                Ok(mv) => state.update(|s| {
-                    s.show_hint(question.position, mv);
-                }),
+                Ok(mv) => {
+                    ctx.decide(|s| s.show_hint(question.position, mv));
+                }
                 Err(e) => leptos::logging::warn!("hint: {e}"),
             },
         );

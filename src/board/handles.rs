@@ -392,6 +392,17 @@ impl Drawn {
         }
     }
 
+    /// Focuses the first thing that can be chosen now (a pawn, else a
+    /// square), if there is one.
+    pub fn focus_first_choice(&self) {
+        let per_colour = self.board.pawns_per_colour();
+        match self.choosable.first() {
+            Some((Hit::Pawn(c, n), _)) => focus(&self.h.pawns[c.index() * per_colour + n]),
+            Some((Hit::Square(sq), _)) => focus(&self.h.cells[sq.index()]),
+            None => {}
+        }
+    }
+
     /// Moves the pool's barricades onto `at`: a barricade already on one of
     /// those squares stays where it is; the others move to the squares
     /// left, or leave the board.
@@ -452,12 +463,15 @@ impl Drawn {
     }
 }
 
-/// Focuses a drawn element (an SVG element, or the board's HTML parts).
+/// Focuses a drawn element (an SVG element, or the board's HTML parts)
+/// without scrolling the page.
 fn focus(el: &Element) {
+    let options = web_sys::FocusOptions::new();
+    options.set_prevent_scroll(true);
     if let Some(el) = el.dyn_ref::<web_sys::SvgElement>() {
-        let _ = el.focus();
+        let _ = el.focus_with_options(&options);
     } else if let Some(el) = el.dyn_ref::<web_sys::HtmlElement>() {
-        let _ = el.focus();
+        let _ = el.focus_with_options(&options);
     }
 }
 

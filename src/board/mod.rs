@@ -69,7 +69,9 @@ fn hit_square(board: &Layout, e: &web_sys::Event) -> Option<Square> {
 
 /// The board, its homes and every piece of the game `state` (drawn from
 /// [`Scene::of`]). `on_square` and `on_pawn` receive clicks (and
-/// Enter/Space on a focused piece).
+/// Enter/Space on a focused piece); each new value of `focus_asked` moves
+/// the keyboard focus to the first thing that can be chosen (a pawn, else
+/// a square) at the next update.
 #[component]
 pub fn Board(
     state: RwSignal<GameState>,
@@ -77,13 +79,19 @@ pub fn Board(
     language: RwSignal<Language>,
     on_square: impl Fn(Square) + Copy + 'static,
     on_pawn: impl Fn(Colour, usize) + Copy + 'static,
+    #[prop(into)] focus_asked: Signal<u32>,
 ) -> impl IntoView {
     let svg = NodeRef::<leptos::svg::Svg>::new();
     let drawn = StoredValue::new_local(None::<Drawn>);
     // One effect: the pieces and marks, touching only what changed.
-    Effect::new(move |last: Option<Language>| {
+    Effect::new(move |last: Option<(Language, u32)>| {
         let now = language.get();
-        let Some(el) = svg.get() else { return now };
+        let asked = focus_asked.get();
+        let Some(el) = svg.get() else {
+            return (now, asked);
+        };
+        let focus = last.is_some_and(|(_, a)| a != asked);
+        let last = last.map(|(l, _)| l);
         if last.is_some_and(|l| l != now) {
             drawn.set_value(None);
             let _ = el.set_attribute("aria-label", t(Text::BoardLabel));
@@ -103,7 +111,10 @@ pub fn Board(
                 *d = Some(taken);
             }
         });
-        now
+        if focus {
+            drawn.with_value(|d| d.as_ref().map(handles::Drawn::focus_first_choice));
+        }
+        (now, asked)
     });
     let act = move |target: Option<Hit>| match target {
         Some(Hit::Square(s)) => on_square(s),

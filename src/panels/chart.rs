@@ -10,19 +10,17 @@
 //! (each chance with 3 decimals, in ply order); marks `[data-mark=K]`
 //! (K the ply); `p[data-decided]` (its value the deciding ply, if known).
 
-use super::dom::escape;
 use super::words;
 use crate::chart_data::*;
 use crate::ctx::Ctx;
 use crate::text::chart_label;
 use barricade_rules::Colour;
 use leptos::prelude::*;
-use std::fmt::Write;
 
 const VIEW_BOX: &str = "-8 -8 616 216";
 
-/// The chart as Leptos views (the replay viewer's; the end screen still
-/// writes it as [`markup`]): each colour's line and each mark keyed by
+/// The chart as Leptos views (the end screen's and the replay viewer's):
+/// each colour's line and each mark keyed by
 /// what it is (a colour, a ply), their shapes following the data as it
 /// arrives; `ply`: the move shown; a click (or Enter or Space) on a mark
 /// calls `on_mark` with its ply.
@@ -112,60 +110,6 @@ pub fn Chart(#[prop(into)] ply: Signal<usize>, on_mark: Callback<usize>) -> impl
     }
 }
 
-/// The chart's markup: the lines, a vertical line for the move shown
-/// (placed by [`now_x`]) and the marks, which the panel's delegated handlers turn into
-/// jumps (a click, or Enter or Space on a focused mark). Written as
-/// markup text like the panels around it: as Leptos views this chart cost
-/// 21.8 KB gzip of the page's wasm (docs/performance.md).
-pub fn markup(d: &ChartData) -> String {
-    let mut m = format!(
-        concat!(
-            r#"<figure class="chart" data-chart="" data-points="{points}" data-total="{total}" aria-busy="{busy}">"#,
-            r#"<svg class="chart-plot" viewBox="{view_box}" role="group" aria-label="{label}">"#,
-            r#"<line class="even" x1="0" x2="{width}" y1="{middle}" y2="{middle}"/>"#
-        ),
-        points = d.points,
-        total = d.total,
-        busy = d.points < d.total,
-        view_box = VIEW_BOX,
-        label = escape(chart_label()),
-        width = WIDTH,
-        middle = HEIGHT / 2,
-    );
-    for l in &d.lines {
-        let _ = write!(
-            m,
-            r#"<polyline class="chance {0}" data-colour="{0}" data-values="{1}" points="{2}"/>"#,
-            l.colour.name(),
-            l.values,
-            l.points
-        );
-    }
-    let _ = write!(
-        m,
-        r#"<line class="now" x1="0" x2="0" y1="0" y2="{HEIGHT}"/>"#
-    );
-    for k in &d.marks {
-        let label = escape(&k.label);
-        let _ = write!(
-            m,
-            r#"<g class="swing {}{}" role="button" tabindex="0" data-mark="{}" aria-label="{label}"><title>{label}</title><circle class="hit" cx="{x}" cy="{y}" r="18"/><circle cx="{x}" cy="{y}" r="8"/></g>"#,
-            k.colour.name(),
-            if k.decider { " decider" } else { "" },
-            k.ply,
-            x = k.x,
-            y = k.y
-        );
-    }
-    let _ = write!(
-        m,
-        r#"</svg><p class="decided" data-decided="{}">{}</p></figure>"#,
-        d.decider.map(|p| p.to_string()).unwrap_or_default(),
-        escape(&d.caption)
-    );
-    m
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -241,13 +185,6 @@ mod tests {
             );
             assert!(a.is_marked(m.ply));
         }
-        // The markup draws what the data says.
-        let m = markup(&d);
-        assert_eq!(m.matches("<polyline").count(), 3);
-        assert_eq!(m.matches("data-mark=").count(), d.marks.len());
-        assert!(m.contains(&format!(r#"data-points="{}""#, plies + 1)));
-        assert!(m.contains(&format!(r#"data-values="{}""#, d.lines[0].values)));
-        assert!(m.contains(&format!(r#"data-decided="{}""#, decider.ply)));
         assert_eq!(now_x(&d, plies), WIDTH.to_string());
     }
 

@@ -1,6 +1,5 @@
-//! The die: a button showing the pips of the last roll (the replay
-//! viewer's; the game's panel still writes its own as markup,
-//! `panel::die_markup`).
+//! The die: a button showing the pips of the last roll (the game's and
+//! the replay viewer's).
 
 use super::words;
 use crate::action::Action;
@@ -23,12 +22,14 @@ pub fn pips(value: u8) -> &'static [(u8, u8)] {
 }
 
 /// The die showing `value`; `ready`: the person to play may roll (a
-/// click rolls); `tumbling`: it is rolling.
+/// click rolls); `tumbling`: it is rolling; `button`: its element, for
+/// whoever moves the focus to it.
 #[component]
 pub fn Die(
     #[prop(into)] value: Signal<Option<Roll>>,
     #[prop(into)] ready: Signal<bool>,
     #[prop(into)] tumbling: Signal<bool>,
+    #[prop(optional)] button: NodeRef<leptos::html::Button>,
 ) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let face = move || {
@@ -39,6 +40,7 @@ pub fn Die(
     };
     view! {
         <button
+            node_ref=button
             class="die"
             class:tumbling=move || tumbling.get()
             class:ready=move || ready.get()

@@ -7,7 +7,6 @@
 pub mod chart;
 pub mod corner;
 pub mod die;
-pub mod dom;
 pub mod panel;
 pub mod replay_panel;
 pub mod setup_form;

@@ -1,5 +1,5 @@
-//! The animation speed picker (the new-game form's; the game's panel and
-//! the replay viewer still write theirs as markup, `panel::speed_picker`).
+//! The animation speed picker (the new-game form's, the game's panel's and
+//! the replay viewer's).
 
 use super::{tr, words};
 use crate::ctx::Ctx;

@@ -5,96 +5,160 @@
 //! go on, and the position as a list. The live region announces what
 //! happens. Whether it is open is remembered (`Settings::words`).
 
-use super::dom::{self, escape};
+use super::{tr, words};
+use crate::ctx::Ctx;
 use crate::state::GameState;
-use crate::text::{Text, move_words, position_words, square_label, t};
-use std::fmt::Write;
+use crate::text::{Text, move_words, position_words, square_label};
+use crate::web::browser;
+use barricade_rules::Square;
+use leptos::html::{Button, Ul};
+use leptos::prelude::*;
 
-/// The section's markup, open or folded.
-pub fn markup(open: bool) -> String {
-    format!(
-        concat!(
-            r#"<details class="words" data-words="" aria-labelledby="words"{}><summary id="words">{}</summary>"#,
-            r#"<div data-word-moves=""><h2>{}</h2><ul></ul></div>"#,
-            r#"<h2>{}</h2><ul data-word-position=""></ul></details>"#
-        ),
-        if open { " open" } else { "" },
-        t(Text::Words),
-        t(Text::Moves),
-        t(Text::WordsPosition)
-    )
+/// What a button of the list does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pick {
+    /// Plays legal move number `i` (`data-move`).
+    Move(usize),
+    /// Puts the barricade taken on a square (`data-square`).
+    Drop(Square),
 }
 
 /// The buttons for what the person at this device may do now on the
-/// board (`human`: it is their turn): a move (`data-move`, its index in
-/// the legal moves) or a drop square (`data-square`, its name).
-pub fn buttons(s: &GameState, human: bool) -> String {
-    let mut m = String::new();
+/// board (`human`: it is their turn), each with its words.
+pub fn choices(s: &GameState, human: bool) -> Vec<(Pick, String)> {
     if !human || s.walk().is_some() {
-        return m;
+        return Vec::new();
     }
     let position = s.position();
     let board = position.board();
     if s.dropping() {
-        for square in s.drop_squares() {
-            let _ = write!(
-                m,
-                r#"<li><button data-square="{}">{}</button></li>"#,
-                board.name(square),
-                escape(&square_label(board, square, true))
-            );
-        }
-    } else if !s.origins().is_empty() {
+        return s
+            .drop_squares()
+            .iter()
+            .map(|sq| (Pick::Drop(sq), square_label(board, sq, true)))
+            .collect();
+    }
+    let mut list = Vec::new();
+    if !s.origins().is_empty() {
         // Nearest the goal first (by steps, barricades ignored; any
         // board's distances fit a u8).
         let moves = s.moves();
         for d in 0..=u8::MAX {
             for (i, c) in moves.iter().enumerate() {
                 if board.to_goal(c.to()) == d {
-                    let _ = write!(
-                        m,
-                        r#"<li><button data-move="{i}">{}</button></li>"#,
-                        escape(&move_words(position, *c))
-                    );
+                    list.push((Pick::Move(i), move_words(position, *c)));
                 }
             }
         }
     }
-    m
+    list
 }
 
-/// The position's lines as list items.
-pub fn position(s: &GameState) -> String {
-    let mut m = String::new();
-    for line in position_words(s.position()) {
-        m = m + "<li>" + &escape(&line) + "</li>";
-    }
-    m
-}
-
-/// What the section last showed, to touch only what changed.
-#[derive(Default)]
-pub struct Words {
-    buttons: String,
-    position: String,
-}
-
-impl Words {
-    /// Brings the section under `root` in step with the game.
-    pub fn update(&mut self, root: &web_sys::Element, s: &GameState, human: bool) {
-        // (Its heading hides with an empty list: style/main.css.)
-        dom::html(
-            root,
-            "[data-word-moves] ul",
-            &mut self.buttons,
-            buttons(s, human),
-        );
-        dom::html(
-            root,
-            "[data-word-position]",
-            &mut self.position,
-            position(s),
-        );
+/// The section; `die`: the game's die, which gets the focus when the
+/// button pressed is gone and nothing is left to choose.
+#[component]
+pub fn Words(die: NodeRef<Button>, #[prop(into)] die_ready: Signal<bool>) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let human = Memo::new(move |_| ctx.human_turn());
+    // The list changes with a decision or a roll (the revision), with a
+    // walk starting or ending, and with the language: keyed by the
+    // revision and what the button does.
+    let list = Memo::new(move |_| {
+        ctx.language.track();
+        let human = human.get();
+        ctx.state.with(|s| (s.revision(), choices(s, human)))
+    });
+    let keys = move || list.with(|(r, l)| l.iter().map(|(p, _)| (*r, *p)).collect::<Vec<_>>());
+    let label = move |pick: Pick| {
+        list.with(|(_, l)| {
+            l.iter()
+                .find(|(p, _)| *p == pick)
+                .map(|(_, w)| w.clone())
+                .unwrap_or_default()
+        })
+    };
+    let position = Memo::new(move |_| {
+        ctx.language.track();
+        ctx.state.with(|s| position_words(s.position()))
+    });
+    let lines = move || (0..position.with(Vec::len)).collect::<Vec<_>>();
+    let line = move |i: usize| position.with(|p| p.get(i).cloned().unwrap_or_default());
+    let moves = NodeRef::<Ul>::new();
+    let open = ctx.settings.with_untracked(|s| s.words);
+    // A move button pressed is gone with its list: focus goes on to the
+    // next choice, or the die (only if nothing has the focus).
+    Effect::new(move |_| {
+        let ready = die_ready.get();
+        list.track();
+        if !ctx.settings.with(|s| s.words) {
+            return;
+        }
+        // (`try_`: the panel may be gone by then, its elements with it.)
+        browser::focus_later(true, move || {
+            let first = moves
+                .try_get_untracked()
+                .flatten()
+                .and_then(|ul| ul.first_element_child())
+                .and_then(|li| li.first_element_child());
+            let die = die.try_get_untracked().flatten().filter(|_| ready);
+            first.or(die.map(Into::into))
+        });
+    });
+    view! {
+        <details
+            class="words"
+            data-words=""
+            aria-labelledby="words"
+            open=open
+            on:toggle=move |e| {
+                let open = event_target::<web_sys::HtmlDetailsElement>(&e).open();
+                if ctx.settings.with_untracked(|s| s.words) != open {
+                    ctx.settings.update(|s| s.words = open);
+                }
+            }
+        >
+            <summary id="words">{tr(ctx, Text::Words)}</summary>
+            <div data-word-moves="">
+                <h2>{tr(ctx, Text::Moves)}</h2>
+                // (Its heading hides with an empty list: style/main.css.)
+                <ul node_ref=moves>
+                    <For each=keys key=|k| *k let:((_, pick))>
+                        <li>
+                            {match pick {
+                                Pick::Move(i) => {
+                                    view! {
+                                        <button data-move=i on:click=move |_| ctx.play_listed(i)>
+                                            {move || label(pick)}
+                                        </button>
+                                    }
+                                        .into_any()
+                                }
+                                Pick::Drop(square) => {
+                                    let name = ctx
+                                        .state
+                                        .with_untracked(|s| s.position().board().name(square));
+                                    view! {
+                                        <button
+                                            data-square=name
+                                            on:click=move |_| ctx.click_square(square)
+                                        >
+                                            {move || label(pick)}
+                                        </button>
+                                    }
+                                        .into_any()
+                                }
+                            }}
+                        </li>
+                    </For>
+                </ul>
+            </div>
+            <h2>{tr(ctx, Text::WordsPosition)}</h2>
+            <ul data-word-position="">
+                <For each=lines key=|i| *i let:i>
+                    <li>{words(ctx, move || line(i))}</li>
+                </For>
+            </ul>
+        </details>
     }
 }
 
@@ -106,11 +170,18 @@ mod tests {
     #[test]
     fn every_legal_move_is_a_button_nearest_the_goal_first() {
         let mut s = GameState::new(SetupChoices::default(), 7).unwrap();
-        assert_eq!(buttons(&s, true), "", "nothing to choose before the roll");
+        assert!(
+            choices(&s, true).is_empty(),
+            "nothing to choose before the roll"
+        );
         s.roll();
-        assert!(buttons(&s, true).contains("pawn at home to"));
-        assert_eq!(buttons(&s, false), "", "not this device's turn");
-        assert!(position(&s).contains("5 pawns at home"));
+        assert!(choices(&s, true)[0].1.contains("pawn at home to"));
+        assert!(choices(&s, false).is_empty(), "not this device's turn");
+        assert!(
+            position_words(s.position())
+                .iter()
+                .any(|l| l.contains("5 pawns at home"))
+        );
         // A long game played by the last button each time: every legal
         // move and every drop square is listed, whatever the position.
         for _ in 0..600 {
@@ -118,24 +189,25 @@ mod tests {
                 break;
             }
             if s.dropping() {
-                let m = buttons(&s, true);
-                assert_eq!(
-                    m.matches("<button data-square=").count(),
-                    s.drop_squares().len()
-                );
-                s.drop_barricade(s.drop_squares().iter().last().unwrap());
+                let list = choices(&s, true);
+                assert_eq!(list.len(), s.drop_squares().len());
+                let Some((Pick::Drop(sq), _)) = list.last() else {
+                    panic!("a drop square")
+                };
+                s.drop_barricade(*sq);
                 continue;
             }
             s.roll();
-            let m = buttons(&s, true);
-            let n = s.moves().len();
-            assert_eq!(m.matches("<button data-move=").count(), n, "{m}");
-            let last = m.rsplit("data-move=\"").next().unwrap();
-            let i: usize = last.split('"').next().unwrap().parse().unwrap_or(0);
-            if let Some(c) = s.moves().iter().nth(i).copied() {
-                s.move_to(c);
-            } else {
-                s.pass();
+            let list = choices(&s, true);
+            assert_eq!(list.len(), s.moves().len());
+            match list.last() {
+                Some((Pick::Move(i), _)) => {
+                    let c = s.moves().iter().nth(*i).copied().unwrap();
+                    s.move_to(c);
+                }
+                _ => {
+                    s.pass();
+                }
             }
         }
         assert!(s.log().len() > 300, "the game went on");

@@ -80,19 +80,17 @@ pub fn prefers_reduced_motion() -> bool {
         .is_some_and(|m| m.matches())
 }
 
-/// After the page has been brought up to date, focuses the first element
-/// matching the first of `selectors` that matches any; `if_lost`: only if
-/// nothing has the focus (the focused element was removed).
-pub fn focus_first(selectors: &'static [&'static str], if_lost: bool) {
+/// After the page has been brought up to date, focuses the element
+/// `pick` gives (without scrolling); `if_lost`: only if nothing has the
+/// focus (the focused element was removed).
+pub fn focus_later(if_lost: bool, pick: impl FnOnce() -> Option<web_sys::Element> + 'static) {
     gloo_timers::callback::Timeout::new(0, move || {
         let Some(d) = web_sys::window().and_then(|w| w.document()) else {
             return;
         };
         let lost = d.active_element().is_none_or(|a| a.tag_name() == "BODY");
-        if let Some(el) = selectors
-            .iter()
-            .filter(|_| lost || !if_lost)
-            .find_map(|s| d.query_selector(s).ok().flatten())
+        if (lost || !if_lost)
+            && let Some(el) = pick()
         {
             focus(&el);
         }

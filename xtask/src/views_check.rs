@@ -13,17 +13,9 @@ use std::path::Path;
 /// Where markup text and selector lookups are allowed.
 const ALLOWED: [&str; 2] = ["src/board/", "src/prerender/"];
 
-/// Files still written as markup text, to be turned into views.
-const PENDING: [&str; 7] = [
-    "src/app.rs",
-    "src/panels/chart.rs",
-    "src/panels/dom.rs",
-    "src/panels/panel.rs",
-    "src/panels/share.rs",
-    "src/panels/words.rs",
-    // focus_first finds what to focus by a selector.
-    "src/web/browser.rs",
-];
+/// Files still written as markup text, to be turned into views (none
+/// left: every panel is Leptos views since issue #20).
+const PENDING: [&str; 0] = [];
 
 /// What may not be written: DOM calls that parse or find markup.
 const CALLS: [&str; 7] = [
