@@ -4,6 +4,10 @@
 (function () {
   "use strict";
   var boot = document.getElementById("boot");
+  // A reload opens the page at its top, where the board is, rather than
+  // where it was scrolled to: a resumed game shows its whole board on a
+  // phone (the app scrolls to the top too, for a game started in the page).
+  if ("scrollRestoration" in history) history.scrollRestoration = "manual";
   var shell = document.querySelector("[data-shell]");
   var quick = document.querySelector("[data-shell-quick]");
 
