@@ -13,6 +13,7 @@ use crate::panels::setup_form::SetupForm;
 use crate::action::Action;
 use crate::clock;
 use crate::ctx::{Ctx, Screen};
+use crate::state::GameState;
 
 use crate::web::browser;
 use barricade_rules::{Colour, Square};
@@ -67,9 +68,7 @@ pub fn App() -> impl IntoView {
                 focus_asked.update(|n| *n += 1);
             }
             "Escape" if ctx.human_turn() => {
-                ctx.state.update(|s| {
-                    s.cancel();
-                });
+                ctx.decide(GameState::cancel);
             }
             _ => {}
         }
