@@ -63,7 +63,12 @@ pub fn Words(die: NodeRef<Button>, #[prop(into)] die_ready: Signal<bool>) -> imp
     // The list changes with a decision or a roll (the revision), with a
     // walk starting or ending, and with the language: keyed by the
     // revision and what the button does.
+    // Written only while the words are open: closed, they cost nothing.
+    let shown = Memo::new(move |_| ctx.settings.with(|s| s.words));
     let list = Memo::new(move |_| {
+        if !shown.get() {
+            return (0, Vec::new());
+        }
         ctx.language.track();
         let human = human.get();
         ctx.state.with(|s| (s.revision(), choices(s, human)))
@@ -78,6 +83,9 @@ pub fn Words(die: NodeRef<Button>, #[prop(into)] die_ready: Signal<bool>) -> imp
         })
     };
     let position = Memo::new(move |_| {
+        if !shown.get() {
+            return Vec::new();
+        }
         ctx.language.track();
         ctx.state.with(|s| position_words(s.position()))
     });
@@ -90,7 +98,7 @@ pub fn Words(die: NodeRef<Button>, #[prop(into)] die_ready: Signal<bool>) -> imp
     Effect::new(move |_| {
         let ready = die_ready.get();
         list.track();
-        if !ctx.settings.with(|s| s.words) {
+        if !shown.get() {
             return;
         }
         // (`try_`: the panel may be gone by then, its elements with it.)
