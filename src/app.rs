@@ -5,6 +5,7 @@
 use crate::board::Board;
 use crate::panels::corner::Corner;
 use crate::panels::replay_panel::ReplayPanel;
+use crate::panels::room::{RoomBar, RoomPanel};
 use crate::panels::setup_form::SetupForm;
 use crate::panels::{chart, dom, panel, share};
 
@@ -115,8 +116,8 @@ pub fn App() -> impl IntoView {
             let markup = match screen {
                 // The form is a view of its own (see below).
                 Screen::Setup => String::new(),
-                // So is the replay viewer.
-                Screen::Replay => String::new(),
+                // So are the replay viewer and the online room.
+                Screen::Replay | Screen::Room => String::new(),
                 Screen::Play => {
                     play = panel::Panel::default();
                     // Open beside the board; folded away below it on a phone.
@@ -128,7 +129,7 @@ pub fn App() -> impl IntoView {
             el.set_inner_html(&markup);
         }
         match screen {
-            Screen::Setup => {}
+            Screen::Setup | Screen::Room => {}
             Screen::Play => play.update(&el, ctx),
             Screen::Replay => {}
         }
@@ -179,7 +180,14 @@ pub fn App() -> impl IntoView {
         }
     };
     view! {
-        <main node_ref=main class="layout" data-game="">
+        <main
+            node_ref=main
+            class="layout"
+            data-game=""
+            data-you=move || ctx.online.in_room().then(|| ctx.online.you())
+            data-seed-commit=move || ctx.online.commit_shown()
+            data-seed-reveal=move || ctx.online.reveal_shown()
+        >
             <section class="board-area">
                 <Board state=ctx.state language=ctx.language on_square on_pawn />
 
@@ -191,6 +199,14 @@ pub fn App() -> impl IntoView {
                 </Show>
                 <Show when=move || ctx.screen.get() == Screen::Replay>
                     <ReplayPanel />
+                </Show>
+                <Show when=move || ctx.screen.get() == Screen::Room>
+                    <RoomPanel />
+                </Show>
+                <Show when=move || {
+                    ctx.screen.get() == Screen::Play && ctx.online.in_room()
+                }>
+                    <RoomBar />
                 </Show>
                 <div
                     node_ref=aside
@@ -217,7 +233,7 @@ pub fn App() -> impl IntoView {
 fn chart_markup(ctx: Ctx, screen: Screen) -> Option<(String, String)> {
     let ply = match screen {
         // The form has no chart; the replay viewer draws its own.
-        Screen::Setup | Screen::Replay => return None,
+        Screen::Setup | Screen::Replay | Screen::Room => return None,
         Screen::Play => ctx.analysis.with(|a| a.plies()),
     };
     Some(

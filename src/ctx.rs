@@ -30,6 +30,8 @@ pub enum Screen {
     Play,
     /// The replay viewer of a shared game.
     Replay,
+    /// An online room before its game.
+    Room,
 }
 
 impl Screen {
@@ -39,6 +41,7 @@ impl Screen {
             Screen::Setup => "setup",
             Screen::Play => "play",
             Screen::Replay => "replay",
+            Screen::Room => "room",
         }
     }
 }
@@ -91,6 +94,8 @@ pub struct Ctx {
     pub code: Memo<String>,
     /// The language the page is in (changes once its file is loaded).
     pub language: RwSignal<Language>,
+    /// Online rooms (see [`crate::online`]).
+    pub online: crate::online::Online,
 }
 
 impl Ctx {
@@ -129,6 +134,7 @@ impl Ctx {
             }),
             code,
             language,
+            online: crate::online::Online::new(),
         };
         let animate = ctx.speed() != Speed::Instant;
         ctx.state.update_untracked(|s| s.animate = animate);
@@ -172,6 +178,7 @@ impl Ctx {
             Action::Copy | Action::Send => {}
             Action::Resume => self.resume(),
             Action::NewGame => self.show_setup(),
+            Action::Rematch if self.online.in_room() => self.start_room(),
             Action::Rematch => {
                 let choices = self.state.with_untracked(|s| *s.choices());
                 self.start(SetupChoices {
@@ -182,7 +189,9 @@ impl Ctx {
             Action::QuickStart => self.start(self.settings.with_untracked(|s| s.choices)),
             Action::Start => {
                 let choices = self.form.get_untracked();
-                if choices.seats().is_ok() {
+                if choices.seats().is_ok() && self.online.wanted.get_untracked() {
+                    self.open_room(choices);
+                } else if choices.seats().is_ok() {
                     self.start(choices);
                 }
             }
@@ -220,6 +229,7 @@ impl Ctx {
             self.state.update(|s| {
                 intent(s);
             });
+            self.send_outgoing();
         }
     }
 
@@ -229,6 +239,7 @@ impl Ctx {
             self.state.update(|st| {
                 st.click_square(s);
             });
+            self.send_outgoing();
         }
     }
 
@@ -240,6 +251,7 @@ impl Ctx {
                     st.move_to(c);
                 }
             });
+            self.send_outgoing();
         }
     }
 
@@ -249,6 +261,7 @@ impl Ctx {
             self.state.update(|st| {
                 st.click_pawn(colour, n);
             });
+            self.send_outgoing();
         }
     }
 
@@ -343,6 +356,10 @@ impl Ctx {
         let problem = match Link::parse(fragment) {
             None => return,
             Some(Err(())) => Some(link_unknown()),
+            Some(Ok(Link::Room(id))) => {
+                self.join_room(&id);
+                return;
+            }
             Some(Ok(Link::Seed(seed))) => {
                 self.form.update(|c| c.seed = Some(seed));
                 None
@@ -523,6 +540,10 @@ impl Ctx {
             self.state.update(|s| {
                 s.roll();
             });
+            if self.online.in_room() {
+                // The die tumbles when the server's roll arrives.
+                return self.send_outgoing();
+            }
             self.tumble();
         }
     }

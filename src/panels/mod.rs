@@ -10,6 +10,7 @@ pub mod die;
 pub mod dom;
 pub mod panel;
 pub mod replay_panel;
+pub mod room;
 pub mod setup_form;
 pub mod share;
 pub mod speed;

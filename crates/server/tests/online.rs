@@ -471,7 +471,11 @@ async fn the_site_is_served_with_its_content_types() {
     let dir =
         std::env::temp_dir().join(format!("barricade-server-test-site-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("index.html"), "<!doctype html><title>B</title>").unwrap();
+    std::fs::write(
+        dir.join("index.html"),
+        "<!doctype html><html><head><title>B</title></head></html>",
+    )
+    .unwrap();
     std::fs::write(dir.join("app_bg.wasm"), b"\0asm\x01\0\0\0").unwrap();
     let db = temp_db("site");
     let server = Server::start(Config {
@@ -480,7 +484,11 @@ async fn the_site_is_served_with_its_content_types() {
     })
     .await
     .unwrap();
-    for (path, kind) in [("/", "text/html"), ("/app_bg.wasm", "application/wasm")] {
+    for (path, kind) in [
+        ("/", "text/html"),
+        ("/index.html", "text/html"),
+        ("/app_bg.wasm", "application/wasm"),
+    ] {
         let mut tcp = tokio::net::TcpStream::connect(server.local_addr())
             .await
             .unwrap();
@@ -495,6 +503,10 @@ async fn the_site_is_served_with_its_content_types() {
             text.contains(&format!("content-type: {kind}")),
             "{path}: {text}"
         );
+        // The page says that rooms are here ("Play online").
+        if kind == "text/html" {
+            assert!(text.contains(r#"<meta name="barricade-rooms" content="/rooms" />"#));
+        }
     }
     server.stop().await.unwrap();
     remove_db(&db);
