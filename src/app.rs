@@ -8,6 +8,7 @@ use crate::board::Board;
 use crate::panels::corner::Corner;
 use crate::panels::panel::GamePanel;
 use crate::panels::replay_panel::ReplayPanel;
+use crate::panels::room::{RoomBar, RoomPanel};
 use crate::panels::setup_form::SetupForm;
 
 use crate::action::Action;
@@ -98,6 +99,9 @@ pub fn App() -> impl IntoView {
             style=style
             data-screen=move || ctx.screen.get().name()
             data-sound=sound
+            data-you=move || ctx.online.in_room().then(|| ctx.online.you())
+            data-seed-commit=move || ctx.online.commit_shown()
+            data-seed-reveal=move || ctx.online.reveal_shown()
         >
             <section class="board-area">
                 <Board state=ctx.state language=ctx.language on_square on_pawn focus_asked />
@@ -109,6 +113,12 @@ pub fn App() -> impl IntoView {
                 </Show>
                 <Show when=screen(Screen::Replay)>
                     <ReplayPanel />
+                </Show>
+                <Show when=screen(Screen::Room)>
+                    <RoomPanel />
+                </Show>
+                <Show when=move || ctx.screen.get() == Screen::Play && ctx.online.in_room()>
+                    <RoomBar />
                 </Show>
                 <div class="panel-body">
                     <Show when=screen(Screen::Play)>

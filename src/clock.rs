@@ -50,7 +50,8 @@ fn sounds(ctx: Ctx) {
 /// change.
 fn autosave(ctx: Ctx) {
     Effect::new(move |_| {
-        if ctx.has_game.get() && ctx.screen.get() != Screen::Replay {
+        // A room's game is the room server's to keep, not this device's.
+        if ctx.has_game.get() && ctx.screen.get() != Screen::Replay && !ctx.online.in_room() {
             // The revision, not only the code: a move waiting for its
             // drop square changes the save but not the record.
             ctx.revision.get();
@@ -115,8 +116,9 @@ fn play_for_computer(ctx: Ctx) {
     let (version, computer, stuck, busy, rolling) = state.with(|s| {
         (
             s.version(),
-            s.turn_kind().is_computer(),
-            s.stuck(),
+            // In an online room the server plays the computer seats.
+            s.turn_kind().is_computer() && s.online_colours().is_none(),
+            s.stuck() && (s.online_colours().is_none() || s.human_to_play()),
             s.walk().is_some() || s.winner().is_some(),
             s.phase() == Phase::Roll,
         )

@@ -30,6 +30,8 @@ pub enum Screen {
     Play,
     /// The replay viewer of a shared game.
     Replay,
+    /// An online room before its game.
+    Room,
 }
 
 impl Screen {
@@ -39,6 +41,7 @@ impl Screen {
             Screen::Setup => "setup",
             Screen::Play => "play",
             Screen::Replay => "replay",
+            Screen::Room => "room",
         }
     }
 }
@@ -91,6 +94,8 @@ pub struct Ctx {
     pub code: Memo<String>,
     /// The language the page is in (changes once its file is loaded).
     pub language: RwSignal<Language>,
+    /// Online rooms (see [`crate::online`]).
+    pub online: crate::online::Online,
 }
 
 impl Ctx {
@@ -129,6 +134,7 @@ impl Ctx {
             }),
             code,
             language,
+            online: crate::online::Online::new(),
         };
         ctx.state.update_untracked(|s| ctx.pace(s));
         ctx.analyse_if_over();
@@ -150,6 +156,8 @@ impl Ctx {
         if !was_over {
             self.analyse_if_over();
         }
+        // In a room, what the person asked for goes to the server.
+        self.send_outgoing();
         result.unwrap_or_else(|| unreachable!("the game's signal lives as long as the page"))
     }
 
@@ -201,6 +209,7 @@ impl Ctx {
             Action::Copy | Action::Send => {}
             Action::Resume => self.resume(),
             Action::NewGame => self.show_setup(),
+            Action::Rematch if self.online.in_room() => self.start_room(),
             Action::Rematch => {
                 let choices = self.state.with_untracked(|s| *s.choices());
                 self.start(SetupChoices {
@@ -211,7 +220,9 @@ impl Ctx {
             Action::QuickStart => self.start(self.settings.with_untracked(|s| s.choices)),
             Action::Start => {
                 let choices = self.form.get_untracked();
-                if choices.seats().is_ok() {
+                if choices.seats().is_ok() && self.online.wanted.get_untracked() {
+                    self.open_room(choices);
+                } else if choices.seats().is_ok() {
                     self.start(choices);
                 }
             }
@@ -265,6 +276,7 @@ impl Ctx {
                     st.move_to(c);
                 }
             });
+            self.send_outgoing();
         }
     }
 
@@ -369,6 +381,10 @@ impl Ctx {
         let problem = match Link::parse(fragment) {
             None => return,
             Some(Err(())) => Some(link_unknown()),
+            Some(Ok(Link::Room(id))) => {
+                self.join_room(&id);
+                return;
+            }
             Some(Ok(Link::Seed(seed))) => {
                 self.form.update(|c| c.seed = Some(seed));
                 None
@@ -541,6 +557,10 @@ impl Ctx {
                 self.notice.set(None);
             }
             self.decide(GameState::roll);
+            if self.online.in_room() {
+                // The die tumbles when the server's roll arrives.
+                return;
+            }
             self.tumble();
         }
     }

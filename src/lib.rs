@@ -34,7 +34,9 @@
 //!   heard.
 //! - [`text`]: every user-visible string; [`i18n`]: the languages and
 //!   their tables.
-//! - [`link`]: the links into the app (replay, play by link, seed).
+//! - [`link`]: the links into the app (replay, play by link, seed, room).
+//! - [`online`]: online rooms, the page's side: the room server's
+//!   socket, the room folded from its events, the dice check.
 //! - [`ai_protocol`]: the messages of the web worker (`src/bin/ai_worker.rs`),
 //!   where the computer players think, the [`qr`] codes of share links
 //!   are drawn and a game's analysis ([`state::analysis`]) is worked out.
@@ -49,6 +51,7 @@ pub mod ctx;
 pub mod geometry;
 pub mod i18n;
 pub mod link;
+pub mod online;
 pub mod panels;
 pub mod prerender;
 pub mod qr;

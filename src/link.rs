@@ -4,7 +4,8 @@
 //! - `#replay=CODE`: watch the game of a link code (see
 //!   `docs/record-format.md`) in the replay viewer;
 //! - `#play=CODE`: a game by link; whoever opens it plays the colour to move;
-//! - `#seed=N`: the new-game form with the dice seed N filled in.
+//! - `#seed=N`: the new-game form with the dice seed N filled in;
+//! - `#room=ID`: an online room (docs/online.md): join it, or watch.
 
 /// What a link asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,6 +16,8 @@ pub enum Link {
     Play(String),
     /// Start a game with these dice.
     Seed(u64),
+    /// Join this online room.
+    Room(String),
 }
 
 impl Link {
@@ -30,6 +33,7 @@ impl Link {
             Link::Replay(code) => format!("#replay={code}"),
             Link::Play(code) => format!("#play={code}"),
             Link::Seed(seed) => format!("#seed={seed}"),
+            Link::Room(id) => format!("#room={id}"),
         }
     }
 
@@ -45,6 +49,7 @@ impl Link {
             "replay" => Ok(Link::Replay(value.to_string())),
             "play" => Ok(Link::Play(value.to_string())),
             "seed" => value.parse().map(Link::Seed).map_err(|_| ()),
+            "room" => Ok(Link::Room(value.to_string())),
             _ => Err(()),
         })
     }
@@ -73,6 +78,7 @@ mod tests {
             Link::Replay("Babc-_".into()),
             Link::Play("B123".into()),
             Link::Seed(u64::MAX),
+            Link::Room("ab12".into()),
         ] {
             assert_eq!(Link::parse(&link.fragment()), Some(Ok(link)));
         }

@@ -1,10 +1,17 @@
 // Browser tests against the built site (dist/), served on 127.0.0.1.
 // Chromium comes from Debian (/usr/bin/chromium); nothing is downloaded.
 import { defineConfig } from "@playwright/test";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 // DIST: the built site to test (default ../dist); PORT: where to serve it.
 const dist = process.env.DIST ?? "../dist";
 const port = Number(process.env.PORT ?? 4173);
+// The rooms server (online.spec.ts): the `barricade` CLI the test command
+// built (BARRICADE_CLI), else the debug build, serving the site and the
+// rooms on PORT+3 with a fresh database and a short computer pause.
+const cli = process.env.BARRICADE_CLI ?? "../target/debug/barricade";
+const roomsDb = join(tmpdir(), `barricade-rooms-test-${port + 3}-${process.pid}.sqlite3`);
 
 export default defineConfig({
   testDir: "browser",
@@ -46,6 +53,15 @@ export default defineConfig({
       // The same site in a subfolder, as on a static host such as GitHub Pages.
       command: `node serve.mjs ${dist} ${port + 1} /games/barricade/`,
       url: `http://127.0.0.1:${port + 1}/games/barricade/`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+    },
+    {
+      // The site with online rooms, as `barricade serve` runs it.
+      command:
+        `${cli} serve --addr 127.0.0.1:${port + 3} --site ${dist} ` +
+        `--db ${roomsDb} --computer-pause 20`,
+      url: `http://127.0.0.1:${port + 3}/`,
       reuseExistingServer: false,
       timeout: 20_000,
     },

@@ -349,4 +349,40 @@ texts! {
     WordsBarricades = "words_barricades",
     /// "{0} leads, {1} {1?step|steps} from the goal"
     WordsLeads = "words_leads",
+    /// "Play online: each player on their own device, live, through the room server"
+    PlayOnline = "play_online",
+    /// "Online room"
+    RoomTitle = "room_title",
+    /// "Invite the others with this link"
+    RoomInvite = "room_invite",
+    /// "Your name"
+    RoomYourName = "room_your_name",
+    /// "Take this seat"
+    RoomTake = "room_take",
+    /// "Free"
+    RoomFree = "room_free",
+    /// "Start the game"
+    RoomStart = "room_start",
+    /// "The host starts the game once every seat is taken."
+    RoomWaitingHost = "room_waiting_host",
+    /// "Leave the room"
+    RoomLeave = "room_leave",
+    /// "Connected"
+    RoomConnected = "room_connected",
+    /// "Not connected"
+    RoomAway = "room_away",
+    /// "Connecting to the room…"
+    RoomConnecting = "room_connecting",
+    /// "The connection was lost; reconnecting…"
+    RoomLost = "room_lost",
+    /// "The room server cannot be reached. You can play by link instead."
+    RoomUnreachable = "room_unreachable",
+    /// "This copy of the game has no room server, so the invite cannot be opened here."
+    RoomNoServer = "room_no_server",
+    /// "You are watching this game."
+    RoomSpectator = "room_spectator",
+    /// "Dice verified"
+    DiceVerified = "dice_verified",
+    /// "The dice could not be verified:"
+    DiceNotVerified = "dice_not_verified",
 }

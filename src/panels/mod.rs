@@ -9,6 +9,7 @@ pub mod corner;
 pub mod die;
 pub mod panel;
 pub mod replay_panel;
+pub mod room;
 pub mod setup_form;
 pub mod share;
 pub mod speed;

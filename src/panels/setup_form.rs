@@ -151,6 +151,9 @@ pub fn SetupForm() -> impl IntoView {
                         prop:checked=move || ctx.form.with(|c| c.by_link)
                         on:change=move |e| {
                             let on = event_target_checked(&e);
+                            if on {
+                                ctx.online.wanted.set(false);
+                            }
                             ctx.choose(|c| {
                                 c.by_link = on;
                                 if on {
@@ -163,6 +166,29 @@ pub fn SetupForm() -> impl IntoView {
                     />
                     <span>{tr(ctx, Text::ByLink)}</span>
                 </label>
+                // Offered only when the page knows a room server.
+                {ctx
+                    .online
+                    .server
+                    .map(|_| {
+                        view! {
+                            <label class="check">
+                                <input
+                                    type="checkbox"
+                                    data-setup-online=""
+                                    prop:checked=move || ctx.online.wanted.get()
+                                    on:change=move |e| {
+                                        let on = event_target_checked(&e);
+                                        ctx.online.wanted.set(on);
+                                        if on {
+                                            ctx.choose(|c| c.by_link = false);
+                                        }
+                                    }
+                                />
+                                <span>{tr(ctx, Text::PlayOnline)}</span>
+                            </label>
+                        }
+                    })}
             </fieldset>
             <fieldset>
                 <legend>{tr(ctx, Text::Rules)}</legend>

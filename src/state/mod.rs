@@ -6,6 +6,7 @@
 
 pub mod analysis;
 pub mod log;
+pub mod online;
 pub mod pieces;
 pub mod replay;
 pub mod save;
@@ -87,6 +88,14 @@ pub struct GameState {
     /// In a game by link: the colour this device plays, and how many
     /// decisions were made before this device took the game.
     link: Option<(Colour, usize)>,
+    /// In an online room: the colours this device plays (none for a
+    /// spectator); the rolls and decisions come from the room's server.
+    online: Option<ColourSet>,
+    /// In an online room: what this device asked for and has not sent yet
+    /// (see [`GameState::take_outgoing`]).
+    outgoing: Option<online::Outgoing>,
+    /// In an online room: asked, waiting for the server's answer.
+    waiting: bool,
     /// Should pawns walk (false: moves are instant)?
     pub animate: bool,
 }
@@ -125,6 +134,9 @@ impl GameState {
             version: 0,
             revision: next_revision(),
             link,
+            online: None,
+            outgoing: None,
+            waiting: false,
             animate: false,
         }
     }
@@ -195,7 +207,12 @@ impl GameState {
     }
 
     /// The record's link code (empty if the engine cannot encode it).
+    /// In an online room it is empty until the end: the server's seed,
+    /// which the record names, is revealed only then.
     pub fn code(&self) -> String {
+        if self.online.is_some() {
+            return String::new();
+        }
         self.game.record().to_code().unwrap_or_default()
     }
 
@@ -262,7 +279,12 @@ impl GameState {
     /// Is it a person's turn at this device (not a computer's, not over,
     /// not waiting for another player's link)?
     pub fn human_to_play(&self) -> bool {
-        !self.turn_kind().is_computer() && self.winner().is_none() && self.link_goes_to().is_none()
+        !self.turn_kind().is_computer()
+            && self.winner().is_none()
+            && self.link_goes_to().is_none()
+            && self
+                .online
+                .is_none_or(|mine| mine.contains(self.turn()) && !self.waiting)
     }
 
     /// The moves stacked for redo, next one last.
@@ -355,7 +377,7 @@ impl GameState {
     /// In a game by link, only this device's own decisions can be taken
     /// back (until the link is sent, the others have not seen them).
     pub fn undo_depth(&self) -> usize {
-        if self.pending.is_some() {
+        if self.pending.is_some() || self.online.is_some() {
             return 0;
         }
         let floor = self.link.map_or(0, |(_, floor)| floor);
@@ -383,6 +405,10 @@ impl GameState {
 
     /// Rolls the die, if a roll is due. Selects the only pawn that can move.
     pub fn roll(&mut self) -> Option<Roll> {
+        if self.online.is_some() {
+            self.ask(online::Outgoing::Roll);
+            return None;
+        }
         self.finish_walk();
         let roll = self.game.roll().ok()?;
         let colour = self.turn();
@@ -473,7 +499,7 @@ impl GameState {
             self.changed();
             true
         } else {
-            self.apply(c.to_move(None), self.animate)
+            self.decide(c.to_move(None), self.animate)
         }
     }
 
@@ -483,19 +509,19 @@ impl GameState {
             return false;
         }
         match self.pending {
-            Some(c) => self.apply(c.to_move(Some(s)), false),
-            None => self.apply(Move::Place(s), false),
+            Some(c) => self.decide(c.to_move(Some(s)), false),
+            None => self.decide(Move::Place(s), false),
         }
     }
 
     /// Passes, when the rules allow it now.
     pub fn pass(&mut self) -> bool {
-        self.can_pass() && self.apply(Move::Pass, false)
+        self.can_pass() && self.decide(Move::Pass, false)
     }
 
     /// French: rolls again after a 6 (the next roll moves the same pawn).
     pub fn again(&mut self) -> bool {
-        self.choosing_again() && self.apply(Move::Again, false)
+        self.choosing_again() && self.decide(Move::Again, false)
     }
 
     /// Drops the selection, or takes back a half-done barricade move.

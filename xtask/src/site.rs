@@ -105,7 +105,8 @@ fn minify(path: &Path, module: bool, html: &str) -> Result<String, String> {
 
 /// The policy: only this origin, wasm compilation allowed, inline scripts
 /// only by hash, styles from files (plus style attributes), no plug-ins,
-/// no framing of other sites, no form posts.
+/// no framing of other sites, no form posts; WebSockets to any room server
+/// (`?rooms=wss://…`, docs/online.md), which the page opens only when asked.
 fn policy(script_hashes: &[String]) -> String {
     let hashes: String = script_hashes
         .iter()
@@ -114,7 +115,7 @@ fn policy(script_hashes: &[String]) -> String {
     format!(
         "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'{hashes}; \
          style-src 'self'; style-src-attr 'unsafe-inline'; img-src 'self' data:; \
-         connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; \
+         connect-src 'self' ws: wss:; worker-src 'self'; manifest-src 'self'; object-src 'none'; \
          base-uri 'self'; form-action 'none'"
     )
 }

@@ -66,6 +66,40 @@ impl Game<Dice> {
         Game::with_dice_on(board, rules, seats, Dice::new(seed))
     }
 
+    /// A game that begins at `start` (the position after any opening
+    /// rolls, as another place decided it), with `seats` in their original
+    /// order. Its rolls come from elsewhere through [`Game::set_roll`]; the
+    /// dice seeded by `seed` are not used for them, so the record names
+    /// them only once it is replaced by the record of the place that rolled
+    /// (an online room's server, whose seed is revealed at the end).
+    ///
+    /// ```
+    /// use barricade_rules::{BoardId, Game, Phase, Position, Roll, Rules, Seats};
+    /// let start = Position::new_on(BoardId::Quick, Rules::default(), Seats::default());
+    /// let mut g = Game::starting_at(BoardId::Quick, Rules::default(), Seats::default(), start, 0);
+    /// g.set_roll(Roll::new(5).unwrap()).unwrap();
+    /// assert!(matches!(g.phase(), Phase::Move(_)));
+    /// assert!(g.set_roll(Roll::new(2).unwrap()).is_err());
+    /// ```
+    pub fn starting_at(
+        board: BoardId,
+        rules: Rules,
+        seats: Seats,
+        start: Position,
+        seed: u64,
+    ) -> Game<Dice> {
+        Game {
+            board,
+            rules,
+            seats,
+            dice: Dice::new(seed),
+            opening: None,
+            start,
+            position: start,
+            history: Vec::new(),
+        }
+    }
+
     /// The seed of the dice.
     ///
     /// ```
@@ -183,6 +217,15 @@ impl<D: RollSource> Game<D> {
         let r = self.dice.roll();
         self.position.set_roll(r)?;
         Ok(r)
+    }
+
+    /// Sets the roll made elsewhere (see [`Game::starting_at`]), when a
+    /// roll is due; the dice are not used.
+    pub fn set_roll(&mut self, roll: Roll) -> Result<(), IllegalMove> {
+        if self.position.phase() != Phase::Roll {
+            return Err(self.position.illegal(Move::Pass, Reason::NoRollDue));
+        }
+        self.position.set_roll(roll)
     }
 
     /// Plays `mv` if it is legal and appends it to the history.

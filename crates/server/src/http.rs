@@ -1,6 +1,8 @@
 //! The server on its address: `/rooms` is the WebSocket of the rooms,
 //! everything else the built site (`--site dist`), with `index.html` at
-//! `/`. [`Server`] starts and stops it; [`serve`] runs it until Ctrl-C.
+//! `/`. The page it serves says that rooms are here: [`ROOMS_META`] is
+//! written into its `<head>`, which the page reads to offer "Play online"
+//! (a static copy of the site has no such tag and offers none). [`Server`] starts and stops it; [`serve`] runs it until Ctrl-C.
 
 use crate::config::Config;
 use crate::connection;
@@ -17,11 +19,38 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
-use tower_http::compression::Compression;
+use tower_http::compression::{Compression, CompressionLayer};
 use tower_http::services::ServeDir;
 
 /// The path of the rooms' WebSocket.
 pub const ROOMS_PATH: &str = "/rooms";
+
+/// The tag that tells the page the rooms' WebSocket path.
+pub const ROOMS_META: &str = r#"<meta name="barricade-rooms" content="/rooms" />"#;
+
+/// The site's `index.html` with [`ROOMS_META`] in its head: after
+/// `<head>`, or (the built page leaves the optional tag out) after
+/// `<meta charset…>`. `None` for a page with neither.
+pub fn page_with_rooms(html: &str) -> Option<String> {
+    let at = match html.find("<head>") {
+        Some(i) => i + "<head>".len(),
+        None => {
+            let i = html.find("<meta charset")?;
+            i + html[i..].find('>')? + 1
+        }
+    };
+    Some(format!("{}\n    {ROOMS_META}{}", &html[..at], &html[at..]))
+}
+
+async fn index(State(page): State<Arc<String>>) -> impl IntoResponse {
+    (
+        [
+            (axum::http::header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (axum::http::header::CACHE_CONTROL, "no-cache"),
+        ],
+        page.as_str().to_owned(),
+    )
+}
 
 /// Each connection's read buffer (tungstenite allocates it at once; its
 /// default of 128 KiB would be half a megabyte per room of four). Longer
@@ -123,6 +152,17 @@ impl Server {
         if let Some(dir) = site {
             // Compressed as static hosts serve it: the page's wasm is about
             // a third of its size in gzip.
+            let page = std::fs::read_to_string(dir.join("index.html"))
+                .ok()
+                .and_then(|html| page_with_rooms(&html));
+            if let Some(page) = page {
+                let pages = Router::new()
+                    .route("/", get(index))
+                    .route("/index.html", get(index))
+                    .with_state(Arc::new(page))
+                    .layer(CompressionLayer::new());
+                app = app.merge(pages);
+            }
             app = app.fallback_service(Compression::new(ServeDir::new(dir)));
         }
         let mut stopped = stopped;
@@ -213,4 +253,25 @@ async fn stop_signal() {
         }
     }
     let _ = tokio::signal::ctrl_c().await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_says_rooms_are_here() {
+        let page = page_with_rooms("<!doctype html><html><head><meta charset=\"utf-8\" /></head>")
+            .unwrap();
+        assert!(
+            page.starts_with("<!doctype html><html><head>\n    <meta name=\"barricade-rooms\"")
+        );
+        assert!(page.ends_with("<meta charset=\"utf-8\" /></head>"));
+        assert_eq!(page_with_rooms("no page"), None);
+        // The built page has no <head> tag.
+        let built =
+            page_with_rooms("<!doctype html><html lang=en><meta charset=utf-8><title>B</title>")
+                .unwrap();
+        assert!(built.contains("<meta charset=utf-8>\n    <meta name=\"barricade-rooms\""));
+    }
 }

@@ -471,7 +471,11 @@ async fn the_site_is_served_with_its_content_types() {
     let dir =
         std::env::temp_dir().join(format!("barricade-server-test-site-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("index.html"), "<!doctype html><title>B</title>").unwrap();
+    std::fs::write(
+        dir.join("index.html"),
+        "<!doctype html><html><head><title>B</title></head></html>",
+    )
+    .unwrap();
     std::fs::write(dir.join("app_bg.wasm"), b"\0asm\x01\0\0\0").unwrap();
     let words = "title Barricade\n".repeat(200);
     std::fs::write(dir.join("en.txt"), &words).unwrap();
@@ -494,7 +498,11 @@ async fn the_site_is_served_with_its_content_types() {
             response
         }
     };
-    for (path, kind) in [("/", "text/html"), ("/app_bg.wasm", "application/wasm")] {
+    for (path, kind) in [
+        ("/", "text/html"),
+        ("/index.html", "text/html"),
+        ("/app_bg.wasm", "application/wasm"),
+    ] {
         let response = get(path, "").await;
         let text = String::from_utf8_lossy(&response).to_lowercase();
         assert!(text.starts_with("http/1.1 200"), "{path}: {text}");
@@ -502,6 +510,10 @@ async fn the_site_is_served_with_its_content_types() {
             text.contains(&format!("content-type: {kind}")),
             "{path}: {text}"
         );
+        // The page says that rooms are here ("Play online").
+        if kind == "text/html" {
+            assert!(text.contains(r#"<meta name="barricade-rooms" content="/rooms" />"#));
+        }
     }
     // Compressed for a browser that accepts gzip, as static hosts do; plain
     // for one that does not.

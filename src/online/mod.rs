@@ -1,0 +1,579 @@
+//! Online rooms, the page's side (issue #21; docs/online.md): which room
+//! server the page knows ([`server_url`]), the one socket to it
+//! ([`socket`], reconnecting by itself), the room folded from its numbered
+//! events ([`room`]), and the game's events applied to the board through
+//! the online intents of [`crate::state::GameState`]. At the end the dice
+//! are checked ([`dice_check`]) and the page says "dice verified".
+
+pub mod dice_check;
+pub mod events;
+#[cfg(target_family = "wasm")]
+mod json;
+pub mod room;
+#[cfg(target_family = "wasm")]
+mod socket;
+
+use crate::ctx::{Ctx, Screen};
+use crate::state::GameState;
+use crate::state::online::Outgoing;
+use crate::web::browser;
+use events::ServerMessage;
+use leptos::prelude::*;
+use room::{Change, Room};
+
+/// The localStorage key of the name typed for rooms.
+pub const NAME_KEY: &str = "barricade.name";
+
+/// How the connection to the room server is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Link {
+    /// Not connected to a room.
+    Idle,
+    /// Connecting (or reconnecting).
+    Connecting,
+    /// Connected.
+    Open,
+    /// Lost after having been open: reconnecting by itself.
+    Lost,
+    /// The server could not be reached at all.
+    Unreachable,
+}
+
+/// The check of a finished game's dice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verified {
+    /// Every check held.
+    Yes,
+    /// What failed.
+    No(String),
+}
+
+/// The online part of the page's signals.
+#[derive(Clone, Copy)]
+pub struct Online {
+    /// The room server's WebSocket address, when the page knows one.
+    pub server: Option<&'static str>,
+    /// Does the new-game form start a room ("Play online")?
+    pub wanted: RwSignal<bool>,
+    /// The room this page is in.
+    pub room: RwSignal<Option<Room>>,
+    /// The connection.
+    pub link: RwSignal<Link>,
+    /// The server's last refusal, in its words.
+    pub error: RwSignal<Option<String>>,
+    /// The check of the last finished game.
+    pub verified: RwSignal<Option<Verified>>,
+    /// This page's nonce for the next game, with the seat it went with.
+    nonce: StoredValue<Option<(usize, String)>>,
+}
+
+impl Online {
+    /// The online signals, with the room server found in the page.
+    pub fn new() -> Online {
+        Online {
+            server: server_url(),
+            wanted: RwSignal::new(false),
+            room: RwSignal::new(None),
+            link: RwSignal::new(Link::Idle),
+            error: RwSignal::new(None),
+            verified: RwSignal::new(None),
+            nonce: StoredValue::new(None),
+        }
+    }
+
+    /// Is this page in a room?
+    pub fn in_room(&self) -> bool {
+        self.room.with(Option::is_some)
+    }
+
+    /// The invite link of the room.
+    pub fn invite(&self) -> Option<String> {
+        let id = self.room.with(|r| r.as_ref().map(|r| r.id.clone()))?;
+        (!id.is_empty()).then(|| crate::link::Link::Room(id).address(&browser::address()))
+    }
+
+    /// The commitment to the dice of the game shown (or the next one),
+    /// for `data-seed-commit`.
+    pub fn commit_shown(&self) -> Option<String> {
+        self.room.with(|r| {
+            let r = r.as_ref()?;
+            let commit = match &r.ended {
+                Some(e) => e.commit.clone(),
+                None => r.commit.clone(),
+            };
+            (!commit.is_empty()).then_some(commit)
+        })
+    }
+
+    /// The revealed secret of the game shown, once it is over, for
+    /// `data-seed-reveal`.
+    pub fn reveal_shown(&self) -> Option<String> {
+        self.room
+            .with(|r| r.as_ref()?.ended.as_ref().map(|e| e.reveal.clone()))
+    }
+
+    /// The colours this page plays, space-separated (`data-you`).
+    pub fn you(&self) -> String {
+        self.room.with(|r| {
+            r.as_ref()
+                .map(|r| {
+                    r.mine()
+                        .iter()
+                        .map(|c| c.name())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .unwrap_or_default()
+        })
+    }
+}
+
+impl Default for Online {
+    fn default() -> Online {
+        Online::new()
+    }
+}
+
+/// The room server's WebSocket address: `?rooms=ws://…` in the page's
+/// address, or the page's own server when it says it runs rooms (the
+/// `<meta name="barricade-rooms">` that `barricade serve` writes into the
+/// page it serves).
+#[cfg(target_family = "wasm")]
+pub fn server_url() -> Option<&'static str> {
+    let window = web_sys::window()?;
+    let location = window.location();
+    let search = location.search().ok().unwrap_or_default();
+    let given = search
+        .trim_start_matches('?')
+        .split('&')
+        .find_map(|kv| kv.strip_prefix("rooms="))
+        .and_then(|v| js_sys::decode_uri_component(v).ok())
+        .and_then(|v| v.as_string())
+        .filter(|v| v.starts_with("ws://") || v.starts_with("wss://"));
+    let url = given.or_else(|| {
+        // The page's configuration, as the server wrote it (by name, as
+        // a `<meta>` is read; not a lookup of the page's views).
+        let meta = window
+            .document()?
+            .get_elements_by_name("barricade-rooms")
+            .item(0)?;
+        use wasm_bindgen::JsCast;
+        let path = meta
+            .unchecked_ref::<web_sys::Element>()
+            .get_attribute("content")?;
+        let scheme = if location.protocol().ok()? == "https:" {
+            "wss"
+        } else {
+            "ws"
+        };
+        Some(format!("{scheme}://{}{path}", location.host().ok()?))
+    })?;
+    Some(Box::leak(url.into_boxed_str()))
+}
+
+/// No browser, no room server.
+#[cfg(not(target_family = "wasm"))]
+pub fn server_url() -> Option<&'static str> {
+    None
+}
+
+/// A fresh nonce: 16 random bytes as hex.
+fn fresh_nonce() -> String {
+    format!(
+        "{:013x}{:013x}",
+        browser::random_seed(),
+        browser::random_seed()
+    )
+}
+
+/// The stored token of room `id`.
+fn token_key(id: &str) -> String {
+    format!("barricade.room.{id}")
+}
+
+/// The name typed for rooms (remembered).
+pub fn remembered_name() -> String {
+    browser::load(NAME_KEY).unwrap_or_default()
+}
+
+#[cfg(target_family = "wasm")]
+mod wire {
+    use super::*;
+    use wasm_bindgen::JsValue;
+
+    /// Opens the socket; `first` is sent on every (re)connection.
+    pub fn connect(ctx: Ctx, url: &str) {
+        let online = ctx.online;
+        online.link.set(Link::Connecting);
+        super::socket::open(
+            url,
+            super::socket::Handlers {
+                on_open: Box::new(move || {
+                    online.link.set(Link::Open);
+                    hello(online);
+                }),
+                on_message: Box::new(move |text| {
+                    if let Some(m) = super::json::read(&text) {
+                        super::receive(ctx, m);
+                    }
+                }),
+                on_down: Box::new(move |ever| {
+                    online
+                        .link
+                        .set(if ever { Link::Lost } else { Link::Unreachable });
+                }),
+            },
+        );
+    }
+
+    /// The first message of a connection: create the room, or join it
+    /// with the token and the last event number.
+    fn hello(online: Online) {
+        let pending = online
+            .room
+            .with_untracked(|r| r.as_ref().map(|r| (r.id.clone(), r.token.clone(), r.last)));
+        match pending {
+            Some((id, token, since)) if !id.is_empty() => {
+                let mut fields = vec![
+                    ("room", JsValue::from_str(&id)),
+                    ("since", JsValue::from_f64(since as f64)),
+                ];
+                if let Some(t) = token {
+                    fields.push(("token", JsValue::from_str(&t)));
+                }
+                send("join", &fields);
+            }
+            _ => {
+                let settings = CREATE.with(|c| c.borrow().clone());
+                if let Some(s) = settings {
+                    send(
+                        "create",
+                        &[
+                            ("settings", super::json::settings_value(&s)),
+                            ("name", JsValue::from_str(&remembered_name())),
+                        ],
+                    );
+                }
+            }
+        }
+    }
+
+    thread_local! {
+        pub static CREATE: std::cell::RefCell<Option<super::events::RoomSettings>> =
+            const { std::cell::RefCell::new(None) };
+    }
+
+    pub fn send(kind: &str, fields: &[(&str, JsValue)]) -> bool {
+        super::socket::send(&super::json::request(kind, fields))
+    }
+
+    pub fn take(seat: usize, name: &str, nonce: &str) {
+        send(
+            "take",
+            &[
+                ("seat", JsValue::from_f64(seat as f64)),
+                ("name", JsValue::from_str(name)),
+                ("nonce", JsValue::from_str(nonce)),
+            ],
+        );
+    }
+
+    pub fn nonce(nonce: &str) {
+        send("nonce", &[("nonce", JsValue::from_str(nonce))]);
+    }
+
+    pub fn decision(text: &str) {
+        send("move", &[("move", JsValue::from_str(text))]);
+    }
+
+    pub fn close() {
+        super::socket::close();
+    }
+}
+
+#[cfg(not(target_family = "wasm"))]
+mod wire {
+    //! No sockets outside a browser.
+    use super::*;
+    pub fn connect(_: Ctx, _: &str) {}
+    pub fn take(_: usize, _: &str, _: &str) {}
+    pub fn nonce(_: &str) {}
+    pub fn decision(_: &str) {}
+    pub fn close() {}
+}
+
+impl Ctx {
+    /// Opens a room with `choices` (from the new-game form).
+    pub fn open_room(&self, choices: crate::state::setup::SetupChoices) {
+        let Some(url) = self.online.server else {
+            return;
+        };
+        #[cfg(target_family = "wasm")]
+        wire::CREATE.with(|c| *c.borrow_mut() = Some(room::settings_of(&choices)));
+        #[cfg(not(target_family = "wasm"))]
+        let _ = choices;
+        self.online.room.set(Some(Room::new("", None)));
+        self.online.error.set(None);
+        self.online.verified.set(None);
+        self.screen.set(Screen::Room);
+        wire::connect(*self, url);
+    }
+
+    /// Joins room `id` (an invite opened, or a reload): with the token
+    /// kept for it, the same seats as before.
+    pub fn join_room(&self, id: &str) {
+        let Some(url) = self.online.server else {
+            self.notice
+                .set(Some(crate::text::t(crate::text::Text::RoomNoServer).into()));
+            return;
+        };
+        let valid = id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit());
+        if !valid {
+            self.notice.set(Some(crate::text::link_unknown()));
+            return;
+        }
+        if self
+            .online
+            .room
+            .with_untracked(|r| r.as_ref().is_some_and(|r| r.id == id))
+        {
+            return;
+        }
+        let token = browser::load(&token_key(id));
+        self.online.room.set(Some(Room::new(id, token)));
+        self.online.error.set(None);
+        self.online.verified.set(None);
+        self.screen.set(Screen::Room);
+        wire::connect(*self, url);
+    }
+
+    /// Takes seat `i` with the name typed (and a fresh nonce).
+    pub fn take_seat(&self, i: usize) {
+        let nonce = fresh_nonce();
+        self.online.nonce.set_value(Some((i, nonce.clone())));
+        wire::take(i, &remembered_name(), &nonce);
+    }
+
+    /// Starts the room's game (or the rematch): the host only.
+    pub fn start_room(&self) {
+        // A fresh nonce for the rematch, after the new commitment.
+        if let Some(seat) = self
+            .online
+            .room
+            .with_untracked(|r| r.as_ref().and_then(|r| r.you.seats.first().copied()))
+            && self
+                .online
+                .room
+                .with_untracked(|r| r.as_ref().is_some_and(|r| r.games > 0))
+        {
+            let nonce = fresh_nonce();
+            self.online.nonce.set_value(Some((seat, nonce.clone())));
+            wire::nonce(&nonce);
+        }
+        #[cfg(target_family = "wasm")]
+        wire::send("start", &[]);
+    }
+
+    /// Leaves the room: the seats are given up, the socket closed, and
+    /// the new-game form shown.
+    pub fn leave_room(&self) {
+        #[cfg(target_family = "wasm")]
+        wire::send("leave", &[]);
+        wire::close();
+        if let Some(id) = self
+            .online
+            .room
+            .with_untracked(|r| r.as_ref().map(|r| r.id.clone()))
+        {
+            browser::remove(&token_key(&id));
+        }
+        self.online.room.set(None);
+        self.online.link.set(Link::Idle);
+        browser::clear_fragment();
+        self.has_game.set(false);
+        self.show_setup();
+    }
+
+    /// Sends what the person at this device asked for in a room's game.
+    pub fn send_outgoing(&self) {
+        if !self.online.in_room() {
+            return;
+        }
+        let Some(out) = self.state.try_update(GameState::take_outgoing).flatten() else {
+            return;
+        };
+        match out {
+            Outgoing::Roll => {
+                #[cfg(target_family = "wasm")]
+                wire::send("roll", &[]);
+            }
+            Outgoing::Decision(mv) => {
+                let name = self
+                    .state
+                    .with_untracked(|s| s.position().board().move_name(mv));
+                wire::decision(&name);
+            }
+        }
+    }
+}
+
+/// Handles one message of the server.
+pub fn receive(ctx: Ctx, message: ServerMessage) {
+    let online = ctx.online;
+    match message {
+        ServerMessage::Created { room, token } => {
+            browser::store(&token_key(&room), &token);
+            online.room.update(|r| {
+                if let Some(r) = r {
+                    r.id = room.clone();
+                    r.token = Some(token);
+                }
+            });
+            set_fragment(&crate::link::Link::Room(room).fragment());
+        }
+        ServerMessage::Welcome { last, you } => {
+            online.error.set(None);
+            online.room.update(|r| {
+                if let Some(r) = r {
+                    r.caught_up_to = last;
+                    r.you = you;
+                }
+            });
+            // Whatever was asked before a drop may be asked again.
+            ctx.state.update(GameState::refused);
+        }
+        ServerMessage::Seated { seat, token } => {
+            online.room.update(|r| {
+                if let Some(r) = r {
+                    if !r.you.seats.contains(&seat) {
+                        r.you.seats.push(seat);
+                    }
+                    r.you.spectator = false;
+                    if let Some(t) = token {
+                        browser::store(&token_key(&r.id), &t);
+                        r.token = Some(t);
+                    }
+                }
+            });
+        }
+        ServerMessage::Event { n, event } => {
+            let mut change = None;
+            let mut live = true;
+            online.room.update(|r| {
+                if let Some(r) = r {
+                    live = n > r.caught_up_to;
+                    change = r.fold(n, &event);
+                }
+            });
+            if let Some(change) = change {
+                apply(ctx, change, live);
+            }
+        }
+        ServerMessage::Error { message, .. } => {
+            online.error.set(Some(message));
+            ctx.state.update(GameState::refused);
+        }
+        ServerMessage::Left => {}
+    }
+}
+
+/// Applies a game event to the board.
+fn apply(ctx: Ctx, change: Change, live: bool) {
+    let online = ctx.online;
+    match change {
+        Change::Start(position) => {
+            let made = online.room.with_untracked(|r| {
+                let r = r.as_ref()?;
+                let start = position.parse().ok()?;
+                GameState::online(r.choices()?, start, r.mine()).ok()
+            });
+            if let Some(mut state) = made {
+                state.animate = ctx.speed() != crate::state::settings::Speed::Instant;
+                online.verified.set(None);
+                crate::web::analysis_driver::stop(ctx.analysis);
+                ctx.sharing.set(false);
+                ctx.state.set(state);
+                ctx.screen.set(Screen::Play);
+            }
+        }
+        Change::Roll(roll) => {
+            if let Some(roll) = barricade_rules::Roll::new(roll) {
+                ctx.state.update(|s| {
+                    if let Err(e) = s.remote_roll(roll) {
+                        leptos::logging::warn!("room: {e}");
+                    }
+                });
+                if live {
+                    ctx.tumble();
+                }
+            }
+        }
+        Change::Play(text) => {
+            let mv = ctx
+                .state
+                .with_untracked(|s| s.position().board().parse_move(&text).ok());
+            match mv {
+                Some(mv) => ctx.state.update(|s| {
+                    if let Err(e) = s.remote_play(mv, live) {
+                        leptos::logging::warn!("room: {e}");
+                    }
+                }),
+                None => leptos::logging::warn!("room: cannot read the move {text}"),
+            }
+        }
+        Change::Over => finish(ctx),
+    }
+}
+
+/// The game is over: the dice are checked, and the game shown becomes its
+/// record's (with the revealed seed), for the end screen, replay and share.
+fn finish(ctx: Ctx) {
+    let online = ctx.online;
+    let own = online.nonce.get_value();
+    let result = online.room.with_untracked(|r| {
+        let r = r.as_ref()?;
+        let ended = r.ended.as_ref()?;
+        let seen = dice_check::Seen {
+            commit: &ended.commit,
+            reveal: &ended.reveal,
+            nonces: &ended.nonces,
+            own: own.as_ref().map(|(seat, n)| (*seat, n.as_str())),
+            rolls: &r.rolls,
+            moves: &r.moves,
+        };
+        Some((dice_check::verify(&seen, &ended.record), r.choices()?))
+    });
+    let Some((result, choices)) = result else {
+        return;
+    };
+    match result {
+        Ok(record) => {
+            let shown = ctx.state.with_untracked(|s| *s.position());
+            match GameState::from_record(choices, &record) {
+                Ok(mut state) if *state.position() == shown => {
+                    state.animate = ctx.state.with_untracked(|s| s.animate);
+                    ctx.state.set(state);
+                    online.verified.set(Some(Verified::Yes));
+                }
+                _ => online.verified.set(Some(Verified::No(
+                    "the record does not end where the board shows".into(),
+                ))),
+            }
+        }
+        Err(why) => online.verified.set(Some(Verified::No(why))),
+    }
+}
+
+/// Puts `fragment` in the address bar without adding to the history.
+fn set_fragment(fragment: &str) {
+    let Some(w) = web_sys::window() else { return };
+    if let (Ok(history), Ok(path), Ok(search)) =
+        (w.history(), w.location().pathname(), w.location().search())
+    {
+        let _ = history.replace_state_with_url(
+            &wasm_bindgen::JsValue::NULL,
+            "",
+            Some(&format!("{path}{search}{fragment}")),
+        );
+    }
+}

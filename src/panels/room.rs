@@ -1,0 +1,328 @@
+//! The online room's screens: [`RoomPanel`] before a game (the invite,
+//! the seats, the host's Start) and [`RoomBar`] above the game's panel
+//! during and after one (who sits where and is connected, the dice check,
+//! Leave). Both read [`crate::online::Online`] and call the room intents
+//! of [`Ctx`].
+
+use super::tr;
+use crate::ai_protocol;
+use crate::ctx::Ctx;
+use crate::online::room::Seat;
+use crate::online::{Link, NAME_KEY, Verified, remembered_name};
+use crate::text::{Text, colour_name, seat_kind, t};
+use crate::web::{ai_worker, browser};
+use leptos::prelude::*;
+
+/// The connection in words, or nothing when it is fine.
+fn link_words(link: Link) -> Option<Text> {
+    match link {
+        Link::Idle | Link::Open => None,
+        Link::Connecting => Some(Text::RoomConnecting),
+        Link::Lost => Some(Text::RoomLost),
+        Link::Unreachable => Some(Text::RoomUnreachable),
+    }
+}
+
+/// The room before its game: invite, name, seats, Start, Leave.
+#[component]
+pub fn RoomPanel() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let online = ctx.online;
+    let invite = Memo::new(move |_| online.invite());
+    let host = move || online.room.with(|r| r.as_ref().is_some_and(|r| r.you.host));
+    let full = move || online.room.with(|r| r.as_ref().is_some_and(|r| r.full()));
+    let unreachable = move || online.link.get() == Link::Unreachable;
+    let by_link = move |_| {
+        ctx.leave_room();
+        ctx.online.wanted.set(false);
+        ctx.choose(|c| {
+            c.by_link = true;
+            for seat in c.seats.iter_mut().flatten() {
+                *seat = crate::state::setup::SeatKind::Human;
+            }
+        });
+    };
+    view! {
+        <section class="room" data-room="">
+            <h2>{tr(ctx, Text::RoomTitle)}</h2>
+            <Status />
+            <p hidden=move || !unreachable()>
+                <button type="button" data-action="play-by-link" on:click=by_link>
+                    {tr(ctx, Text::ByLink)}
+                </button>
+            </p>
+            <NameField />
+            <Invite invite />
+            <Seats />
+            <div class="actions">
+                <button
+                    type="button"
+                    class="primary"
+                    data-action="start-room"
+                    hidden=move || !host()
+                    disabled=move || !full()
+                    on:click=move |_| ctx.start_room()
+                >
+                    {tr(ctx, Text::RoomStart)}
+                </button>
+                <LeaveButton />
+            </div>
+            <p class="muted" hidden=move || host() || unreachable()>
+                {tr(ctx, Text::RoomWaitingHost)}
+            </p>
+        </section>
+    }
+}
+
+/// The room beside its game: seats, the dice check, Leave.
+#[component]
+pub fn RoomBar() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let online = ctx.online;
+    let verified = move || online.verified.get();
+    let spectator = move || {
+        online
+            .room
+            .with(|r| r.as_ref().is_some_and(|r| r.mine().is_empty()))
+    };
+    view! {
+        <section class="room room-bar" data-room-bar="">
+            <Status />
+            <p class="muted" hidden=move || !spectator()>{tr(ctx, Text::RoomSpectator)}</p>
+            <Seats />
+            <p
+                class="verified"
+                data-dice-verified=move || match verified() {
+                    Some(Verified::Yes) => "yes",
+                    Some(Verified::No(_)) => "no",
+                    None => "",
+                }
+                hidden=move || verified().is_none()
+            >
+                {move || {
+                    ctx.language.track();
+                    match verified() {
+                        Some(Verified::Yes) => t(Text::DiceVerified).to_string(),
+                        Some(Verified::No(why)) => format!("{} {why}", t(Text::DiceNotVerified)),
+                        None => String::new(),
+                    }
+                }}
+            </p>
+            <div class="actions">
+                <LeaveButton />
+            </div>
+        </section>
+    }
+}
+
+/// The connection's state and the server's last refusal.
+#[component]
+fn Status() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let online = ctx.online;
+    let said = move || {
+        ctx.language.track();
+        link_words(online.link.get()).map(t)
+    };
+    view! {
+        <p class="notice" role="status" data-room-status="" hidden=move || said().is_none()>
+            {said}
+        </p>
+        <p class="notice" role="alert" data-room-error="" hidden=move || online.error.with(Option::is_none)>
+            {move || online.error.get().unwrap_or_default()}
+        </p>
+    }
+}
+
+/// Leave the room.
+#[component]
+fn LeaveButton() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    view! {
+        <button type="button" data-action="leave-room" on:click=move |_| ctx.leave_room()>
+            {tr(ctx, Text::RoomLeave)}
+        </button>
+    }
+}
+
+/// The name this player shows at a seat (remembered on this device).
+#[component]
+fn NameField() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    view! {
+        <label class="field">
+            <span>{tr(ctx, Text::RoomYourName)}</span>
+            <input
+                type="text"
+                maxlength="24"
+                data-room-name=""
+                prop:value=remembered_name()
+                on:input=move |e| browser::store(NAME_KEY, event_target_value(&e).trim())
+            />
+        </label>
+    }
+}
+
+/// The invite: the link, Copy, Send and its QR code.
+#[component]
+fn Invite(invite: Memo<Option<String>>) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let copied = RwSignal::new(None::<Text>);
+    let qr = RwSignal::new(None::<(String, u32, String)>);
+    Effect::new(move |_| {
+        let Some(url) = invite.get() else { return };
+        let text = url.clone();
+        ai_worker::ask(
+            move |id| ai_protocol::qr_request(id, &text),
+            move |body| {
+                let drawn = body.ok().and_then(|b| {
+                    let (size, path) = b.split_once(' ')?;
+                    Some((url, size.parse::<u32>().unwrap_or(21) + 8, path.to_string()))
+                });
+                qr.set(drawn);
+            },
+        );
+    });
+    let copy = move |_| {
+        if let Some(link) = invite.get_untracked() {
+            browser::copy(&link, move |ok| {
+                copied.set(Some(if ok { Text::Copied } else { Text::CopyFailed }));
+            });
+        }
+    };
+    let send = move |_| {
+        if let Some(link) = invite.get_untracked() {
+            browser::send(&link, t(Text::Title));
+        }
+    };
+    let drawn = move || {
+        let now = invite.get();
+        qr.get().filter(|(url, _, _)| Some(url) == now.as_ref())
+    };
+    view! {
+        <div class="share" hidden=move || invite.with(Option::is_none)>
+            <p class="share-note">{tr(ctx, Text::RoomInvite)}</p>
+            <input
+                type="text"
+                readonly
+                data-room-link=move || invite.get().unwrap_or_default()
+                aria-label=tr(ctx, Text::RoomInvite)
+                prop:value=move || invite.get().unwrap_or_default()
+            />
+            <div class="actions">
+                <button type="button" class="primary" on:click=copy>
+                    {tr(ctx, Text::Copy)}
+                </button>
+                <button type="button" hidden=!browser::can_send() on:click=send>
+                    {tr(ctx, Text::Send)}
+                </button>
+            </div>
+            <p class="muted share-status" aria-live="polite">
+                {move || {
+                    ctx.language.track();
+                    copied.get().map(t)
+                }}
+            </p>
+            <div class="qr">
+                {move || {
+                    drawn()
+                        .map(|(_, side, path)| {
+                            view! {
+                                <svg
+                                    viewBox=format!("-4 -4 {side} {side}")
+                                    role="img"
+                                    aria-label=tr(ctx, Text::QrCode)
+                                >
+                                    <rect x="-4" y="-4" width=side height=side fill="#fff" />
+                                    <path d=path />
+                                </svg>
+                            }
+                        })
+                }}
+            </div>
+        </div>
+    }
+}
+
+/// The room's seats: colour, who sits there (or a Take button), a dot for
+/// connected.
+#[component]
+fn Seats() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let online = ctx.online;
+    let count = move || {
+        online
+            .room
+            .with(|r| r.as_ref().map_or(0, |r| r.seats.len()))
+    };
+    view! {
+        <ul class="room-seats" data-room-seats="">
+            <For each=move || 0..count() key=|i| *i let:i>
+                <SeatRow i />
+            </For>
+        </ul>
+    }
+}
+
+/// Seat number `i` of the room.
+#[component]
+fn SeatRow(i: usize) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let online = ctx.online;
+    let seat = move || -> Option<Seat> { online.room.with(|r| r.as_ref()?.seats.get(i).cloned()) };
+    let colour = move || seat().map(|s| s.colour);
+    let can_take = move || {
+        online
+            .room
+            .with(|r| r.as_ref().is_some_and(|r| r.can_take(i)))
+    };
+    let mine = move || {
+        online
+            .room
+            .with(|r| r.as_ref().is_some_and(|r| r.you.seats.contains(&i)))
+    };
+    let person = move || seat().is_some_and(|s| s.kind == crate::state::setup::SeatKind::Human);
+    let connected = move || seat().is_some_and(|s| s.connected || !person());
+    let who = move || {
+        ctx.language.track();
+        let Some(s) = seat() else {
+            return String::new();
+        };
+        match (&s.name, s.kind) {
+            (Some(name), _) if name.is_empty() => colour_name(s.colour).to_string(),
+            (Some(name), _) => name.clone(),
+            (None, crate::state::setup::SeatKind::Human) => t(Text::RoomFree).to_string(),
+            (None, kind) => seat_kind(kind).to_string(),
+        }
+    };
+    view! {
+        <li
+            class=move || format!("room-seat {}", colour().map_or("", |c| c.name()))
+            data-room-seat=move || colour().map_or("", |c| c.name())
+            data-mine=move || mine().then_some("")
+        >
+            <span class="swatch" aria-hidden="true"></span>
+            <span class="seat-name">{move || { ctx.language.track(); colour().map(colour_name) }}</span>
+            <span class="seat-player" data-seat-player="">{who}</span>
+            <span
+                class="dot"
+                class:on=connected
+                data-connected=move || if connected() { "true" } else { "false" }
+                title=move || {
+                    ctx.language.track();
+                    t(if connected() { Text::RoomConnected } else { Text::RoomAway })
+                }
+            ></span>
+            <Show when=can_take>
+                <button
+                    type="button"
+                    data-action="take-seat"
+                    data-colour=move || colour().map_or("", |c| c.name())
+                    on:click=move |_| ctx.take_seat(i)
+                >
+                    {tr(ctx, Text::RoomTake)}
+                </button>
+            </Show>
+        </li>
+    }
+}

@@ -1,0 +1,167 @@
+//! A game in an online room: the room's server rolls the dice and checks
+//! every decision, so this device only asks ([`Outgoing`]) and then
+//! applies what the server says happened ([`GameState::remote_roll`],
+//! [`GameState::remote_play`]). Clicks still select pawns and lit squares
+//! here; a finished decision waits in [`GameState::take_outgoing`] for the
+//! page to send it.
+
+use super::{GameState, News};
+use crate::state::setup::SetupChoices;
+use barricade_rules::{ColourSet, Game, Move, Phase, Position, Roll};
+
+/// What this device asks the room's server for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outgoing {
+    /// Roll the die.
+    Roll,
+    /// Play this decision.
+    Decision(Move),
+}
+
+impl GameState {
+    /// A game of an online room that begins at `start` (the server's
+    /// `started` position), with the colours `mine` played at this device.
+    pub fn online(
+        choices: SetupChoices,
+        start: Position,
+        mine: ColourSet,
+    ) -> Result<GameState, String> {
+        let seats = choices.seats().map_err(|e| e.to_string())?;
+        let game = Game::starting_at(choices.board, choices.rules, seats, start, 0);
+        let mut state = GameState::with_game(choices, game);
+        state.online = Some(mine);
+        Ok(state)
+    }
+
+    /// In an online room: the colours played at this device.
+    pub fn online_colours(&self) -> Option<ColourSet> {
+        self.online
+    }
+
+    /// Takes what this device asked for and has not sent yet.
+    pub fn take_outgoing(&mut self) -> Option<Outgoing> {
+        self.outgoing.take()
+    }
+
+    /// Asks the server for `what` when it is this device's turn.
+    pub(super) fn ask(&mut self, what: Outgoing) -> bool {
+        let mine = self.online.is_some_and(|m| m.contains(self.turn()));
+        if !mine || self.waiting || self.winner().is_some() {
+            return false;
+        }
+        if what == Outgoing::Roll && self.phase() != Phase::Roll {
+            return false;
+        }
+        self.outgoing = Some(what);
+        self.waiting = true;
+        true
+    }
+
+    /// A decision made here: played at once, or in an online room asked
+    /// for (the board goes back to before it until the server answers).
+    pub(super) fn decide(&mut self, mv: Move, walk: bool) -> bool {
+        if self.online.is_none() {
+            return self.apply(mv, walk);
+        }
+        if !self.ask(Outgoing::Decision(mv)) {
+            return false;
+        }
+        self.selected = None;
+        self.pending = None;
+        self.walk = None;
+        self.changed();
+        true
+    }
+
+    /// The server refused what was asked: this device may ask again.
+    pub fn refused(&mut self) {
+        if self.waiting {
+            self.waiting = false;
+            self.version += 1;
+        }
+    }
+
+    /// The server's roll for the colour to move.
+    pub fn remote_roll(&mut self, roll: Roll) -> Result<(), String> {
+        self.finish_walk();
+        self.waiting = false;
+        self.game.set_roll(roll).map_err(|e| e.to_string())?;
+        let colour = self.turn();
+        self.selected = None;
+        self.news = Some(if self.stuck() {
+            News::Stuck(colour, roll)
+        } else {
+            News::Rolled(colour, roll)
+        });
+        let mine = self.online.is_some_and(|m| m.contains(colour));
+        if let [only] = self.origins()[..]
+            && mine
+        {
+            self.selected = Some(only);
+        }
+        self.changed();
+        Ok(())
+    }
+
+    /// The server's decision for the colour to move; the pawn walks when
+    /// `walk` (a live event, not one caught up on).
+    pub fn remote_play(&mut self, mv: Move, walk: bool) -> Result<(), String> {
+        self.finish_walk();
+        self.waiting = false;
+        let board = self.position().board();
+        if self.apply(mv, walk && self.animate) {
+            Ok(())
+        } else {
+            Err(format!("{} is not legal here", board.move_name(mv)))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::setup::SeatKind;
+    use barricade_rules::{BoardId, Colour, Rules};
+
+    fn two_people() -> SetupChoices {
+        SetupChoices {
+            board: BoardId::Quick,
+            seats: [Some(SeatKind::Human), Some(SeatKind::Human), None, None],
+            ..SetupChoices::default()
+        }
+    }
+
+    #[test]
+    fn clicks_ask_the_server_and_its_events_play() {
+        let choices = two_people();
+        let seats = choices.seats().unwrap();
+        let start = Position::new_on(BoardId::Quick, Rules::default(), seats);
+        let mine = ColourSet::single(Colour::Red);
+        let mut state = GameState::online(choices, start, mine).unwrap();
+        assert!(state.human_to_play());
+        assert_eq!(state.roll(), None);
+        assert_eq!(state.take_outgoing(), Some(Outgoing::Roll));
+        // Until the server answers, nothing more is asked.
+        assert!(!state.human_to_play());
+        assert_eq!(state.roll(), None);
+        assert_eq!(state.take_outgoing(), None);
+        state.remote_roll(Roll::new(6).unwrap()).unwrap();
+        let c = *state.moves().iter().next().unwrap();
+        let before = state.log().len();
+        assert!(state.move_to(c));
+        // Nothing is played until the server says so.
+        assert_eq!(state.log().len(), before);
+        let Some(Outgoing::Decision(mv)) = state.take_outgoing() else {
+            panic!("no decision asked for");
+        };
+        state.remote_play(mv, false).unwrap();
+        assert_eq!(state.log().len(), before + 1);
+        // Green is played elsewhere: nothing to ask for here.
+        assert_eq!(state.turn(), Colour::Green);
+        assert!(!state.human_to_play());
+        assert_eq!(state.roll(), None);
+        assert_eq!(state.take_outgoing(), None);
+        assert_eq!(state.undo_depth(), 0);
+        assert!(state.remote_play(Move::Pass, false).is_err());
+    }
+}
