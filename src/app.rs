@@ -8,7 +8,6 @@ use crate::board::Board;
 use crate::panels::corner::Corner;
 use crate::panels::panel::GamePanel;
 use crate::panels::replay_panel::ReplayPanel;
-use crate::panels::room::{RoomBar, RoomPanel};
 use crate::panels::setup_form::SetupForm;
 
 use crate::action::Action;
@@ -114,12 +113,7 @@ pub fn App() -> impl IntoView {
                 <Show when=screen(Screen::Replay)>
                     <ReplayPanel />
                 </Show>
-                <Show when=screen(Screen::Room)>
-                    <RoomPanel />
-                </Show>
-                <Show when=move || ctx.screen.get() == Screen::Play && ctx.online.in_room()>
-                    <RoomBar />
-                </Show>
+                {room_views(ctx)}
                 <div class="panel-body">
                     <Show when=screen(Screen::Play)>
                         <GamePanel />
@@ -127,6 +121,30 @@ pub fn App() -> impl IntoView {
                 </div>
             </aside>
         </main>
+    }
+}
+
+/// The online room's screen and the bar beside a room's game, in a build
+/// with the rooms client (the `online` feature); nothing in the static
+/// site's.
+fn room_views(ctx: Ctx) -> AnyView {
+    #[cfg(feature = "online")]
+    {
+        use crate::panels::room::{RoomBar, RoomPanel};
+        view! {
+            <Show when=move || ctx.screen.get() == Screen::Room>
+                <RoomPanel />
+            </Show>
+            <Show when=move || ctx.screen.get() == Screen::Play && ctx.online.in_room()>
+                <RoomBar />
+            </Show>
+        }
+        .into_any()
+    }
+    #[cfg(not(feature = "online"))]
+    {
+        let _ = ctx;
+        ().into_any()
     }
 }
 

@@ -4,13 +4,18 @@
 //! events ([`room`]), and the game's events applied to the board through
 //! the online intents of [`crate::state::GameState`]. At the end the dice
 //! are checked ([`dice_check`]) and the page says "dice verified".
+//!
+//! The socket and the room screens are in the page only when it is built
+//! with the `online` feature: the site that `barricade serve` serves. The
+//! static site leaves them out (its first visit stays within the size
+//! guard); it offers no "Play online" and says so for an invite.
 
 pub mod dice_check;
 pub mod events;
-#[cfg(target_family = "wasm")]
+#[cfg(all(target_family = "wasm", feature = "online"))]
 mod json;
 pub mod room;
-#[cfg(target_family = "wasm")]
+#[cfg(all(target_family = "wasm", feature = "online"))]
 mod socket;
 
 use crate::ctx::{Ctx, Screen};
@@ -138,7 +143,7 @@ impl Default for Online {
 /// address, or the page's own server when it says it runs rooms (the
 /// `<meta name="barricade-rooms">` that `barricade serve` writes into the
 /// page it serves).
-#[cfg(target_family = "wasm")]
+#[cfg(all(target_family = "wasm", feature = "online"))]
 pub fn server_url() -> Option<&'static str> {
     let window = web_sys::window()?;
     let location = window.location();
@@ -171,8 +176,9 @@ pub fn server_url() -> Option<&'static str> {
     Some(Box::leak(url.into_boxed_str()))
 }
 
-/// No browser, no room server.
-#[cfg(not(target_family = "wasm"))]
+/// No browser, or a build without the rooms client (the static site; see
+/// the `online` feature in Cargo.toml): no room server.
+#[cfg(not(all(target_family = "wasm", feature = "online")))]
 pub fn server_url() -> Option<&'static str> {
     None
 }
@@ -196,7 +202,7 @@ pub fn remembered_name() -> String {
     browser::load(NAME_KEY).unwrap_or_default()
 }
 
-#[cfg(target_family = "wasm")]
+#[cfg(all(target_family = "wasm", feature = "online"))]
 mod wire {
     use super::*;
     use wasm_bindgen::JsValue;
@@ -291,7 +297,7 @@ mod wire {
     }
 }
 
-#[cfg(not(target_family = "wasm"))]
+#[cfg(not(all(target_family = "wasm", feature = "online")))]
 mod wire {
     //! No sockets outside a browser.
     use super::*;
@@ -308,9 +314,9 @@ impl Ctx {
         let Some(url) = self.online.server else {
             return;
         };
-        #[cfg(target_family = "wasm")]
+        #[cfg(all(target_family = "wasm", feature = "online"))]
         wire::CREATE.with(|c| *c.borrow_mut() = Some(room::settings_of(&choices)));
-        #[cfg(not(target_family = "wasm"))]
+        #[cfg(not(all(target_family = "wasm", feature = "online")))]
         let _ = choices;
         self.online.room.set(Some(Room::new("", None)));
         self.online.error.set(None);
@@ -370,14 +376,14 @@ impl Ctx {
             self.online.nonce.set_value(Some((seat, nonce.clone())));
             wire::nonce(&nonce);
         }
-        #[cfg(target_family = "wasm")]
+        #[cfg(all(target_family = "wasm", feature = "online"))]
         wire::send("start", &[]);
     }
 
     /// Leaves the room: the seats are given up, the socket closed, and
     /// the new-game form shown.
     pub fn leave_room(&self) {
-        #[cfg(target_family = "wasm")]
+        #[cfg(all(target_family = "wasm", feature = "online"))]
         wire::send("leave", &[]);
         wire::close();
         if let Some(id) = self
@@ -404,7 +410,7 @@ impl Ctx {
         };
         match out {
             Outgoing::Roll => {
-                #[cfg(target_family = "wasm")]
+                #[cfg(all(target_family = "wasm", feature = "online"))]
                 wire::send("roll", &[]);
             }
             Outgoing::Decision(mv) => {

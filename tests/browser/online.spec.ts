@@ -184,8 +184,9 @@ test("a static copy offers no online play; an unreachable server says so", async
   // An invite opened on a copy without rooms says why.
   await page.goto(`./#room=${"ab".repeat(16)}`);
   await expect(page.locator("[data-notice]")).toBeVisible();
-  // A room server given in the address that cannot be reached.
-  await page.goto("./?rooms=ws://127.0.0.1:9/rooms");
+  // A room server given in the address that cannot be reached (the site
+  // with the rooms client, as `barricade serve` serves it).
+  await page.goto(`${ROOMS}?rooms=ws://127.0.0.1:9/rooms`);
   await page.locator('[data-screen="setup"]').waitFor();
   await page.check("[data-setup-online]");
   await page.click('[data-action="start"]');

@@ -66,24 +66,39 @@ fn main() -> ExitCode {
 /// network can join; it prints the addresses.
 fn play() -> Result<(), String> {
     setup::ensure_web()?;
-    build()?;
-    run(cargo().args([
-        "run",
-        "--release",
-        "-p",
-        "barricade-cli",
-        "--",
-        "serve",
-        "--addr",
-        "0.0.0.0:8080",
-        "--site",
-        "dist",
-    ]))
+    build_online()?;
+    run(cargo()
+        .args([
+            "run",
+            "--release",
+            "-p",
+            "barricade-cli",
+            "--",
+            "serve",
+            "--addr",
+            "0.0.0.0:8080",
+            "--site",
+        ])
+        .arg(online_site()))
 }
 
 fn build() -> Result<(), String> {
     run(setup::trunk().args(["build", "--release"]))?;
     size::check()
+}
+
+/// Where the site with the rooms client (the `online` feature) is built:
+/// the site `barricade serve` serves (`cargo xtask play`, and the rooms'
+/// browser tests).
+fn online_site() -> PathBuf {
+    target_dir().join("site-online")
+}
+
+/// Builds the site with the rooms client into [`online_site`].
+fn build_online() -> Result<(), String> {
+    run(setup::trunk()
+        .args(["build", "--release", "--features", "online", "--dist"])
+        .arg(online_site()))
 }
 
 /// Every check, or with `quick` the inner loop's; prints where the time
@@ -113,6 +128,17 @@ fn rust_checks() -> Vec<(&'static str, Vec<&'static str>)> {
         (
             "clippy, the app on wasm32",
             clippy(&["-p", "barricade-web", "--target", "wasm32-unknown-unknown"]),
+        ),
+        (
+            "clippy, the app with rooms on wasm32",
+            clippy(&[
+                "-p",
+                "barricade-web",
+                "--target",
+                "wasm32-unknown-unknown",
+                "--features",
+                "online",
+            ]),
         ),
         ("Rust tests", vec!["test", "--workspace"]),
     ]
@@ -144,6 +170,7 @@ fn all_checks(steps: &mut Steps) -> Result<(), String> {
     steps.run("format", cargo().args(["fmt", "--all", "--check"]))?;
     steps.time("views check", views_check::check)?;
     steps.time("release build and size budget", build)?;
+    steps.time("release build with rooms", build_online)?;
     let cli = steps.time_value("the CLI for the browser tests", cli_for_tests)?;
     let log = target_dir().join("xtask-rust-checks.log");
     let rust_lane = {
@@ -220,7 +247,8 @@ fn playwright(cli: &Path, args: &[&str]) -> Command {
     command
         .args(["playwright", "test"])
         .args(args)
-        .env("BARRICADE_CLI", cli);
+        .env("BARRICADE_CLI", cli)
+        .env("ONLINE_DIST", online_site());
     command
 }
 
