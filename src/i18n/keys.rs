@@ -349,7 +349,7 @@ texts! {
     WordsBarricades = "words_barricades",
     /// "{0} leads, {1} {1?step|steps} from the goal"
     WordsLeads = "words_leads",
-    /// "Play online: each player on their own device, live, through the room server"
+    /// "Play online: each on their own device, live"
     PlayOnline = "play_online",
     /// "Online room"
     RoomTitle = "room_title",
@@ -363,7 +363,7 @@ texts! {
     RoomFree = "room_free",
     /// "Start the game"
     RoomStart = "room_start",
-    /// "The host starts the game once every seat is taken."
+    /// "The host starts the game."
     RoomWaitingHost = "room_waiting_host",
     /// "Leave the room"
     RoomLeave = "room_leave",
@@ -375,9 +375,9 @@ texts! {
     RoomConnecting = "room_connecting",
     /// "The connection was lost; reconnecting…"
     RoomLost = "room_lost",
-    /// "The room server cannot be reached. You can play by link instead."
+    /// "The room server cannot be reached."
     RoomUnreachable = "room_unreachable",
-    /// "This copy of the game has no room server, so the invite cannot be opened here."
+    /// "This copy of the game has no room server."
     RoomNoServer = "room_no_server",
     /// "You are watching this game."
     RoomSpectator = "room_spectator",

@@ -3,32 +3,43 @@
 //! crate only. The commitment it saw before the first roll is the hash of
 //! the revealed text; the text and the players' nonces make the record's
 //! seed; the record, replayed, rolls exactly the rolls the server sent and
-//! plays exactly the decisions it sent.
+//! plays exactly the decisions it sent. The two hashes come from the
+//! browser's own SHA-256 (SubtleCrypto, in `crate::online`), so the page
+//! ships no hash code; the tests make them with the `sha2` crate.
 
 use barricade_rules::{Game, GameRecord};
-use sha2::{Digest, Sha256};
 use std::fmt::Write;
 
-/// Lowercase hex SHA-256 of `text`.
-pub fn sha256_hex(text: &str) -> String {
-    Sha256::digest(text.as_bytes())
-        .iter()
-        .fold(String::new(), |mut out, b| {
-            let _ = write!(out, "{b:02x}");
-            out
-        })
+/// The texts to hash: the reveal (for the commitment), and the reveal
+/// with the nonces, one per line (for the seed).
+pub fn texts_to_hash(reveal: &str, nonces: &[String]) -> (String, String) {
+    let mut seeded = reveal.to_string();
+    for nonce in nonces {
+        seeded.push('\n');
+        seeded.push_str(nonce);
+    }
+    (reveal.to_string(), seeded)
 }
 
-/// The dice seed of a revealed secret and the nonces: the first 8 bytes,
-/// big-endian, of SHA-256(reveal, "\n", nonce, "\n", nonce …).
-pub fn dice_seed(reveal: &str, nonces: &[String]) -> u64 {
-    let mut hash = Sha256::new();
-    hash.update(reveal.as_bytes());
-    for nonce in nonces {
-        hash.update(b"\n");
-        hash.update(nonce.as_bytes());
-    }
-    let digest = hash.finalize();
+/// The two SHA-256 digests of [`texts_to_hash`].
+pub struct Digests {
+    /// Of the reveal: must be the commitment.
+    pub reveal: [u8; 32],
+    /// Of the reveal and the nonces: its first 8 bytes, big-endian, are
+    /// the seed.
+    pub seeded: [u8; 32],
+}
+
+/// Lowercase hex of a digest.
+pub fn hex(digest: &[u8]) -> String {
+    digest.iter().fold(String::new(), |mut out, b| {
+        let _ = write!(out, "{b:02x}");
+        out
+    })
+}
+
+/// The dice seed of a digest: its first 8 bytes, big-endian.
+pub fn seed_of(digest: &[u8; 32]) -> u64 {
     let mut first = [0u8; 8];
     first.copy_from_slice(&digest[..8]);
     u64::from_be_bytes(first)
@@ -50,10 +61,10 @@ pub struct Seen<'a> {
     pub moves: &'a [String],
 }
 
-/// Checks `seen` against the record's code; the record when every check
-/// holds, else what failed.
-pub fn verify(seen: &Seen, code: &str) -> Result<GameRecord, String> {
-    if sha256_hex(seen.reveal) != seen.commit {
+/// Checks `seen` against the record's code, with the `digests` of
+/// [`texts_to_hash`]; the record when every check holds, else what failed.
+pub fn verify(seen: &Seen, code: &str, digests: &Digests) -> Result<GameRecord, String> {
+    if hex(&digests.reveal) != seen.commit {
         return Err("the revealed secret does not match the commitment".into());
     }
     if let Some((seat, nonce)) = seen.own
@@ -62,7 +73,7 @@ pub fn verify(seen: &Seen, code: &str) -> Result<GameRecord, String> {
         return Err("this page's nonce was not used".into());
     }
     let record = GameRecord::from_code(code).map_err(|e| e.to_string())?;
-    if dice_seed(seen.reveal, seen.nonces) != record.seed {
+    if seed_of(&digests.seeded) != record.seed {
         return Err("the secret and the nonces do not give the record's seed".into());
     }
     let board = record.board.board();
@@ -93,6 +104,23 @@ pub fn verify(seen: &Seen, code: &str) -> Result<GameRecord, String> {
 mod tests {
     use super::*;
     use barricade_rules::{BoardId, Rules, Seats};
+    use sha2::{Digest, Sha256};
+
+    fn digests(reveal: &str, nonces: &[String]) -> Digests {
+        let (a, b) = texts_to_hash(reveal, nonces);
+        Digests {
+            reveal: Sha256::digest(a.as_bytes()).into(),
+            seeded: Sha256::digest(b.as_bytes()).into(),
+        }
+    }
+
+    fn sha256_hex(text: &str) -> String {
+        hex(&Sha256::digest(text.as_bytes()))
+    }
+
+    fn dice_seed(reveal: &str, nonces: &[String]) -> u64 {
+        seed_of(&digests(reveal, nonces).seeded)
+    }
 
     #[test]
     fn hashes_are_as_documented() {
@@ -101,7 +129,8 @@ mod tests {
             sha256_hex("abc"),
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
         );
-        // python3: hashlib.sha256(b"r\na\n").digest()[:8], big-endian
+        // The seed: reveal, then each nonce after a newline (docs/online.md).
+        assert_eq!(texts_to_hash("r", &["a".into(), String::new()]).1, "r\na\n");
         assert_eq!(
             dice_seed("r", &["a".into(), String::new()]),
             u64::from_be_bytes(Sha256::digest(b"r\na\n")[..8].try_into().unwrap())
@@ -143,19 +172,28 @@ mod tests {
             rolls: &rolls,
             moves: &moves,
         };
-        assert!(verify(&seen, &code).is_ok());
+        let d = digests(&reveal, &nonces);
+        assert!(verify(&seen, &code, &d).is_ok());
         let mut other = rolls.clone();
         other[0] = other[0] % 6 + 1;
         let cheated = Seen {
             rolls: &other,
             ..seen
         };
-        assert!(verify(&cheated, &code).is_err());
+        assert!(verify(&cheated, &code, &d).is_err());
         let wrong = Seen {
             commit: "00",
             rolls: &rolls,
             ..cheated
         };
-        assert!(verify(&wrong, &code).is_err());
+        assert!(verify(&wrong, &code, &d).is_err());
+        let other_nonces = digests(&reveal, &["bob".to_string(), String::new()]);
+        let seen_again = Seen {
+            commit: &commit,
+            rolls: &rolls,
+            ..wrong
+        };
+        assert!(verify(&seen_again, &code, &d).is_ok());
+        assert!(verify(&seen_again, &code, &other_nonces).is_err());
     }
 }

@@ -158,30 +158,3 @@ pub fn request(kind: &str, fields: &[(&str, JsValue)]) -> String {
         .and_then(|s| s.as_string())
         .unwrap_or_default()
 }
-
-/// The settings for `create`, as a JSON value.
-pub fn settings_value(s: &RoomSettings) -> JsValue {
-    let o = Object::new();
-    let set = |o: &Object, k: &str, v: JsValue| {
-        let _ = Reflect::set(o, &k.into(), &v);
-    };
-    set(&o, "board", s.board.as_str().into());
-    set(&o, "rules", s.rules.as_str().into());
-    let seats = Array::new();
-    for seat in &s.seats {
-        let x = Object::new();
-        set(&x, "colour", seat.colour.as_str().into());
-        let player = if seat.person { "person" } else { "computer" };
-        set(&x, "player", player.into());
-        set(&x, "level", seat.level.as_str().into());
-        seats.push(&x);
-    }
-    set(&o, "seats", seats.into());
-    let teams = Array::new();
-    if s.teams {
-        teams.push(&"red+yellow".into());
-        teams.push(&"green+blue".into());
-    }
-    set(&o, "teams", teams.into());
-    o.into()
-}

@@ -66,10 +66,6 @@ pub struct Online {
     pub link: RwSignal<Link>,
     /// The server's last refusal, in its words.
     pub error: RwSignal<Option<String>>,
-    /// The check of the last finished game.
-    pub verified: RwSignal<Option<Verified>>,
-    /// This page's nonce for the next game, with the seat it went with.
-    nonce: StoredValue<Option<(usize, String)>>,
 }
 
 impl Online {
@@ -81,8 +77,6 @@ impl Online {
             room: RwSignal::new(None),
             link: RwSignal::new(Link::Idle),
             error: RwSignal::new(None),
-            verified: RwSignal::new(None),
-            nonce: StoredValue::new(None),
         }
     }
 
@@ -183,6 +177,12 @@ pub fn server_url() -> Option<&'static str> {
     None
 }
 
+thread_local! {
+    /// This page's nonce for the next game, with the seat it went with.
+    static OWN_NONCE: std::cell::RefCell<Option<(usize, String)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
 /// A fresh nonce: 16 random bytes as hex.
 fn fresh_nonce() -> String {
     format!(
@@ -255,7 +255,10 @@ mod wire {
                     send(
                         "create",
                         &[
-                            ("settings", super::json::settings_value(&s)),
+                            (
+                                "settings",
+                                js_sys::JSON::parse(&room::settings_json(&s)).unwrap_or_default(),
+                            ),
                             ("name", JsValue::from_str(&remembered_name())),
                         ],
                     );
@@ -320,7 +323,6 @@ impl Ctx {
         let _ = choices;
         self.online.room.set(Some(Room::new("", None)));
         self.online.error.set(None);
-        self.online.verified.set(None);
         self.screen.set(Screen::Room);
         wire::connect(*self, url);
     }
@@ -348,7 +350,6 @@ impl Ctx {
         let token = browser::load(&token_key(id));
         self.online.room.set(Some(Room::new(id, token)));
         self.online.error.set(None);
-        self.online.verified.set(None);
         self.screen.set(Screen::Room);
         wire::connect(*self, url);
     }
@@ -356,26 +357,12 @@ impl Ctx {
     /// Takes seat `i` with the name typed (and a fresh nonce).
     pub fn take_seat(&self, i: usize) {
         let nonce = fresh_nonce();
-        self.online.nonce.set_value(Some((i, nonce.clone())));
+        OWN_NONCE.with(|n| *n.borrow_mut() = Some((i, nonce.clone())));
         wire::take(i, &remembered_name(), &nonce);
     }
 
     /// Starts the room's game (or the rematch): the host only.
     pub fn start_room(&self) {
-        // A fresh nonce for the rematch, after the new commitment.
-        if let Some(seat) = self
-            .online
-            .room
-            .with_untracked(|r| r.as_ref().and_then(|r| r.you.seats.first().copied()))
-            && self
-                .online
-                .room
-                .with_untracked(|r| r.as_ref().is_some_and(|r| r.games > 0))
-        {
-            let nonce = fresh_nonce();
-            self.online.nonce.set_value(Some((seat, nonce.clone())));
-            wire::nonce(&nonce);
-        }
         #[cfg(all(target_family = "wasm", feature = "online"))]
         wire::send("start", &[]);
     }
@@ -473,6 +460,14 @@ pub fn receive(ctx: Ctx, message: ServerMessage) {
             });
             if let Some(change) = change {
                 apply(ctx, change, live);
+            } else if matches!(event, events::Event::Opened { .. }) {
+                // Before the game the board shows the room's seats.
+                let preview = online
+                    .room
+                    .with_untracked(|r| GameState::new(r.as_ref()?.choices()?, 0).ok());
+                if let Some(preview) = preview {
+                    ctx.state.set(preview);
+                }
             }
         }
         ServerMessage::Error { message, .. } => {
@@ -495,7 +490,6 @@ fn apply(ctx: Ctx, change: Change, live: bool) {
             });
             if let Some(mut state) = made {
                 state.animate = ctx.speed() != crate::state::settings::Speed::Instant;
-                online.verified.set(None);
                 crate::web::analysis_driver::stop(ctx.analysis);
                 ctx.sharing.set(false);
                 ctx.state.set(state);
@@ -504,11 +498,12 @@ fn apply(ctx: Ctx, change: Change, live: bool) {
         }
         Change::Roll(roll) => {
             if let Some(roll) = barricade_rules::Roll::new(roll) {
-                ctx.state.update(|s| {
-                    if let Err(e) = s.remote_roll(roll) {
-                        leptos::logging::warn!("room: {e}");
-                    }
-                });
+                // Out of step with the server: said, and the dice check at
+                // the end will not pass.
+                let result = ctx.state.try_update(|s| s.remote_roll(roll));
+                if let Some(Err(e)) = result {
+                    online.error.set(Some(e));
+                }
                 if live {
                     ctx.tumble();
                 }
@@ -519,23 +514,87 @@ fn apply(ctx: Ctx, change: Change, live: bool) {
                 .state
                 .with_untracked(|s| s.position().board().parse_move(&text).ok());
             match mv {
-                Some(mv) => ctx.state.update(|s| {
-                    if let Err(e) = s.remote_play(mv, live) {
-                        leptos::logging::warn!("room: {e}");
+                Some(mv) => {
+                    if let Some(Err(e)) = ctx.state.try_update(|s| s.remote_play(mv, live)) {
+                        online.error.set(Some(e));
                     }
-                }),
-                None => leptos::logging::warn!("room: cannot read the move {text}"),
+                }
+                None => online.error.set(Some(text)),
             }
         }
         Change::Over => finish(ctx),
     }
 }
 
-/// The game is over: the dice are checked, and the game shown becomes its
-/// record's (with the revealed seed), for the end screen, replay and share.
+/// The game is over: the dice are checked (the browser hashes the two
+/// texts first), then [`checked`].
 fn finish(ctx: Ctx) {
+    let texts = ctx.online.room.with_untracked(|r| {
+        let ended = r.as_ref()?.ended.as_ref()?;
+        Some(dice_check::texts_to_hash(&ended.reveal, &ended.nonces))
+    });
+    let Some((reveal, seeded)) = texts else {
+        return;
+    };
+    sha256(&reveal, move |a| {
+        sha256(&seeded, move |b| {
+            let digests = a
+                .zip(b)
+                .map(|(reveal, seeded)| dice_check::Digests { reveal, seeded });
+            checked(ctx, digests);
+        });
+    });
+}
+
+/// The browser's SHA-256 of `text` (SubtleCrypto), to `done`.
+#[cfg(all(target_family = "wasm", feature = "online"))]
+fn sha256(text: &str, done: impl FnOnce(Option<[u8; 32]>) + 'static) {
+    use wasm_bindgen::prelude::Closure;
+    let subtle = web_sys::window()
+        .and_then(|w| w.crypto().ok())
+        .map(|c| c.subtle());
+    let bytes = text.as_bytes().to_vec();
+    let Some(promise) = subtle.and_then(|s| s.digest_with_str_and_u8_array("SHA-256", &bytes).ok())
+    else {
+        return done(None);
+    };
+    let done = std::rc::Rc::new(std::cell::RefCell::new(Some(done)));
+    let failed = done.clone();
+    let ok = Closure::once(move |buffer: wasm_bindgen::JsValue| {
+        let array = js_sys::Uint8Array::new(&buffer);
+        let digest: Option<[u8; 32]> = array.to_vec().try_into().ok();
+        if let Some(f) = done.borrow_mut().take() {
+            f(digest);
+        }
+    });
+    let bad = Closure::once(move |_: wasm_bindgen::JsValue| {
+        if let Some(f) = failed.borrow_mut().take() {
+            f(None);
+        }
+    });
+    let _ = promise.then2(&ok, &bad);
+    ok.forget();
+    bad.forget();
+}
+
+/// No browser, no hash.
+#[cfg(not(all(target_family = "wasm", feature = "online")))]
+fn sha256(_: &str, done: impl FnOnce(Option<[u8; 32]>) + 'static) {
+    done(None);
+}
+
+/// Shows the dice check's result; a verified game becomes its record's
+/// (with the revealed seed), for the end screen, replay and share.
+fn checked(ctx: Ctx, digests: Option<dice_check::Digests>) {
     let online = ctx.online;
-    let own = online.nonce.get_value();
+    let Some(digests) = digests else {
+        set_verified(
+            online,
+            Verified::No("the browser cannot compute SHA-256".into()),
+        );
+        return;
+    };
+    let own = OWN_NONCE.with(|n| n.borrow().clone());
     let result = online.room.with_untracked(|r| {
         let r = r.as_ref()?;
         let ended = r.ended.as_ref()?;
@@ -547,27 +606,49 @@ fn finish(ctx: Ctx) {
             rolls: &r.rolls,
             moves: &r.moves,
         };
-        Some((dice_check::verify(&seen, &ended.record), r.choices()?))
+        Some((
+            dice_check::verify(&seen, &ended.record, &digests),
+            r.choices()?,
+        ))
     });
+    // This page's nonce for the rematch, now that its commitment is out.
+    if let Some(seat) = online
+        .room
+        .with_untracked(|r| r.as_ref().and_then(|r| r.you.seats.first().copied()))
+    {
+        let nonce = fresh_nonce();
+        OWN_NONCE.with(|n| *n.borrow_mut() = Some((seat, nonce.clone())));
+        wire::nonce(&nonce);
+    }
     let Some((result, choices)) = result else {
         return;
     };
     match result {
         Ok(record) => {
             let shown = ctx.state.with_untracked(|s| *s.position());
-            match GameState::from_record(choices, &record) {
+            match GameState::room_record(choices, &record) {
                 Ok(mut state) if *state.position() == shown => {
                     state.animate = ctx.state.with_untracked(|s| s.animate);
                     ctx.state.set(state);
-                    online.verified.set(Some(Verified::Yes));
+                    set_verified(online, Verified::Yes);
                 }
-                _ => online.verified.set(Some(Verified::No(
-                    "the record does not end where the board shows".into(),
-                ))),
+                _ => set_verified(
+                    online,
+                    Verified::No("the record does not end where the board shows".into()),
+                ),
             }
         }
-        Err(why) => online.verified.set(Some(Verified::No(why))),
+        Err(why) => set_verified(online, Verified::No(why)),
     }
+}
+
+/// Keeps the dice check's result with the room.
+fn set_verified(online: Online, result: Verified) {
+    online.room.update(|r| {
+        if let Some(r) = r {
+            r.verified = Some(result);
+        }
+    });
 }
 
 /// Puts `fragment` in the address bar without adding to the history.

@@ -76,6 +76,8 @@ pub struct Room {
     pub moves: Vec<String>,
     /// The last game's end, once over.
     pub ended: Option<Ended>,
+    /// The check of its dice, once made.
+    pub verified: Option<super::Verified>,
 }
 
 impl Room {
@@ -158,6 +160,7 @@ impl Room {
                 self.rolls.clear();
                 self.moves.clear();
                 self.ended = None;
+                self.verified = None;
                 Some(Change::Start(position.clone()))
             }
             Event::Rolled { roll } => {
@@ -256,6 +259,33 @@ pub fn settings_of(choices: &SetupChoices) -> RoomSettings {
     }
 }
 
+/// The settings as the JSON of `create` (names of colours, levels, the
+/// board and the rules only: nothing to escape).
+pub fn settings_json(s: &RoomSettings) -> String {
+    let seats: Vec<String> = s
+        .seats
+        .iter()
+        .map(|seat| {
+            let player = if seat.person { "person" } else { "computer" };
+            format!(
+                r#"{{"colour":"{}","player":"{player}","level":"{}"}}"#,
+                seat.colour, seat.level
+            )
+        })
+        .collect();
+    let teams = if s.teams {
+        r#"["red+yellow","green+blue"]"#
+    } else {
+        "[]"
+    };
+    format!(
+        r#"{{"board":"{}","rules":"{}","seats":[{}],"teams":{teams}}}"#,
+        s.board,
+        s.rules,
+        seats.join(",")
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -278,6 +308,10 @@ mod tests {
             settings: settings_of(&choices),
             commit: "c1".into(),
         };
+        assert_eq!(
+            settings_json(&settings_of(&choices)),
+            r#"{"board":"quick","rules":"ravensburger","seats":[{"colour":"red","player":"person","level":"medium"},{"colour":"green","player":"computer","level":"easy"},{"colour":"yellow","player":"person","level":"medium"}],"teams":[]}"#
+        );
         assert_eq!(room.fold(1, &opened), None);
         assert_eq!(room.choices(), Some(choices));
         assert!(room.can_take(0));

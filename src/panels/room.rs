@@ -79,7 +79,11 @@ pub fn RoomPanel() -> impl IntoView {
 pub fn RoomBar() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let online = ctx.online;
-    let verified = move || online.verified.get();
+    let verified = move || {
+        online
+            .room
+            .with(|r| r.as_ref().and_then(|r| r.verified.clone()))
+    };
     let spectator = move || {
         online
             .room
@@ -167,26 +171,22 @@ fn NameField() -> impl IntoView {
 #[component]
 fn Invite(invite: Memo<Option<String>>) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let copied = RwSignal::new(None::<Text>);
-    let qr = RwSignal::new(None::<(String, u32, String)>);
+    // The same kinds of signal as the share box's.
+    let copied = RwSignal::new(None::<(String, Text)>);
+    let qr = RwSignal::new(None::<String>);
     Effect::new(move |_| {
         let Some(url) = invite.get() else { return };
         let text = url.clone();
         ai_worker::ask(
             move |id| ai_protocol::qr_request(id, &text),
-            move |body| {
-                let drawn = body.ok().and_then(|b| {
-                    let (size, path) = b.split_once(' ')?;
-                    Some((url, size.parse::<u32>().unwrap_or(21) + 8, path.to_string()))
-                });
-                qr.set(drawn);
-            },
+            move |body| qr.set(body.ok().map(|b| format!("{url} {b}"))),
         );
     });
     let copy = move |_| {
         if let Some(link) = invite.get_untracked() {
-            browser::copy(&link, move |ok| {
-                copied.set(Some(if ok { Text::Copied } else { Text::CopyFailed }));
+            browser::copy(&link.clone(), move |ok| {
+                let said = if ok { Text::Copied } else { Text::CopyFailed };
+                copied.set(Some((link.clone(), said)));
             });
         }
     };
@@ -195,9 +195,12 @@ fn Invite(invite: Memo<Option<String>>) -> impl IntoView {
             browser::send(&link, t(Text::Title));
         }
     };
+    // The worker's answer for the invite shown: "URL SIZE PATH".
     let drawn = move || {
-        let now = invite.get();
-        qr.get().filter(|(url, _, _)| Some(url) == now.as_ref())
+        let now = invite.get()?;
+        let body = qr.get()?;
+        let (size, path) = body.strip_prefix(&format!("{now} "))?.split_once(' ')?;
+        Some((size.parse::<u32>().unwrap_or(21) + 8, path.to_string()))
     };
     view! {
         <div class="share" hidden=move || invite.with(Option::is_none)>
@@ -220,13 +223,13 @@ fn Invite(invite: Memo<Option<String>>) -> impl IntoView {
             <p class="muted share-status" aria-live="polite">
                 {move || {
                     ctx.language.track();
-                    copied.get().map(t)
+                    copied.get().map(|(_, said)| t(said))
                 }}
             </p>
             <div class="qr">
                 {move || {
                     drawn()
-                        .map(|(_, side, path)| {
+                        .map(|(side, path)| {
                             view! {
                                 <svg
                                     viewBox=format!("-4 -4 {side} {side}")

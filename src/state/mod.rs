@@ -96,6 +96,9 @@ pub struct GameState {
     outgoing: Option<online::Outgoing>,
     /// In an online room: asked, waiting for the server's answer.
     waiting: bool,
+    /// A finished room game: its record is the room's, nothing is taken
+    /// back here.
+    from_room: bool,
     /// Should pawns walk (false: moves are instant)?
     pub animate: bool,
 }
@@ -137,6 +140,7 @@ impl GameState {
             online: None,
             outgoing: None,
             waiting: false,
+            from_room: false,
             animate: false,
         }
     }
@@ -377,7 +381,7 @@ impl GameState {
     /// In a game by link, only this device's own decisions can be taken
     /// back (until the link is sent, the others have not seen them).
     pub fn undo_depth(&self) -> usize {
-        if self.pending.is_some() || self.online.is_some() {
+        if self.pending.is_some() || self.online.is_some() || self.from_room {
             return 0;
         }
         let floor = self.link.map_or(0, |(_, floor)| floor);
@@ -411,6 +415,13 @@ impl GameState {
         }
         self.finish_walk();
         let roll = self.game.roll().ok()?;
+        self.rolled(roll, true);
+        Some(roll)
+    }
+
+    /// After a roll: the news, and the only pawn that can move selected
+    /// (when `select_only`).
+    fn rolled(&mut self, roll: Roll, select_only: bool) {
         let colour = self.turn();
         self.selected = None;
         self.news = Some(if self.stuck() {
@@ -418,12 +429,12 @@ impl GameState {
         } else {
             News::Rolled(colour, roll)
         });
-        let origins = self.origins();
-        if let [only] = origins[..] {
+        if let [only] = self.origins()[..]
+            && select_only
+        {
             self.selected = Some(only);
         }
         self.changed();
-        Some(roll)
     }
 
     /// Selects the pawn at `origin` (or unselects it when it was selected).

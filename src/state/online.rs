@@ -5,9 +5,9 @@
 //! here; a finished decision waits in [`GameState::take_outgoing`] for the
 //! page to send it.
 
-use super::{GameState, News};
+use super::GameState;
 use crate::state::setup::SetupChoices;
-use barricade_rules::{ColourSet, Game, Move, Phase, Position, Roll};
+use barricade_rules::{ColourSet, Game, GameRecord, Move, Phase, Position, Roll};
 
 /// What this device asks the room's server for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +30,14 @@ impl GameState {
         let game = Game::starting_at(choices.board, choices.rules, seats, start, 0);
         let mut state = GameState::with_game(choices, game);
         state.online = Some(mine);
+        Ok(state)
+    }
+
+    /// A finished room game from its record (the server's, with the
+    /// revealed seed): shown like any game, but nothing is taken back.
+    pub fn room_record(choices: SetupChoices, record: &GameRecord) -> Result<GameState, String> {
+        let mut state = GameState::from_record(choices, record)?;
+        state.from_room = true;
         Ok(state)
     }
 
@@ -86,20 +94,8 @@ impl GameState {
         self.finish_walk();
         self.waiting = false;
         self.game.set_roll(roll).map_err(|e| e.to_string())?;
-        let colour = self.turn();
-        self.selected = None;
-        self.news = Some(if self.stuck() {
-            News::Stuck(colour, roll)
-        } else {
-            News::Rolled(colour, roll)
-        });
-        let mine = self.online.is_some_and(|m| m.contains(colour));
-        if let [only] = self.origins()[..]
-            && mine
-        {
-            self.selected = Some(only);
-        }
-        self.changed();
+        let mine = self.online.is_some_and(|m| m.contains(self.turn()));
+        self.rolled(roll, mine);
         Ok(())
     }
 
@@ -163,5 +159,11 @@ mod tests {
         assert_eq!(state.take_outgoing(), None);
         assert_eq!(state.undo_depth(), 0);
         assert!(state.remote_play(Move::Pass, false).is_err());
+        // The finished game from its record: nothing is taken back.
+        let record =
+            barricade_rules::Game::new_on(BoardId::Quick, Rules::default(), seats, 9).record();
+        let done = GameState::room_record(choices, &record).unwrap();
+        assert_eq!(done.undo_depth(), 0);
+        assert!(GameState::from_record(choices, &record).is_ok());
     }
 }

@@ -168,6 +168,14 @@ test("two people and a spectator play a room game by clicks, with verified dice"
   expect(createHash("sha256").update(reveal).digest("hex")).toBe(commit);
   await shot(host, "online-end-desktop");
   await shot(guestPage, "online-end-phone");
+  // Rematch in the same room, with the same seats and a new commitment.
+  await host.click('[data-action="rematch"]');
+  for (const page of pages) {
+    await expect(page.locator("[data-game]")).not.toHaveAttribute("data-winner", /./);
+    await expect(page.locator("[data-game]")).not.toHaveAttribute("data-seed-commit", commit);
+    await expect(page.locator('[data-dice-verified="yes"]')).toHaveCount(0);
+  }
+  await expect(guestPage.locator("[data-game]")).toHaveAttribute("data-you", "yellow");
   // The dropped socket logs nothing on the page.
   expect(hostErrors).toEqual([]);
   expect(specErrors).toEqual([]);
