@@ -417,9 +417,11 @@ impl Evaluator {
         }
     }
 
-    /// The learned evaluation ([`crate::learned`]): the checked-in model
-    /// over features made with [`learned::INGREDIENTS`] (the master's, the
-    /// hint's and the analysis's evaluation).
+    /// The learned evaluation ([`crate::learned`]): in games of two teams
+    /// the checked-in model over features made with
+    /// [`learned::INGREDIENTS`], with three or four teams the tuned
+    /// evaluation, which was better calibrated there (docs/ai.md). The
+    /// master's, the hint's and the analysis's evaluation.
     ///
     /// ```
     /// use barricade_ai::eval::Evaluator;
@@ -430,8 +432,8 @@ impl Evaluator {
         Evaluator::with_model(Model::checked_in())
     }
 
-    /// An evaluator with `model` (`None`: the hand-made softmax with the
-    /// ingredient weights), for training and measuring other models.
+    /// An evaluator with `model` for games of two teams (`None`: the
+    /// tuned evaluation everywhere).
     pub fn with_model(model: Option<&'static Model>) -> Evaluator {
         Evaluator {
             model,
@@ -572,7 +574,7 @@ impl Evaluator {
 
     /// [`Evaluator::scores`] with a field already computed for `pos`.
     pub fn scores_with(&self, pos: &Position, field: &Field) -> Scores {
-        if let Some(model) = self.model {
+        if let Some(model) = self.model.filter(|_| learned::team_leads(pos).1 == 2) {
             return model.chances(pos, &learned::features(self, pos, field));
         }
         if let Some(won) = won_scores(pos) {

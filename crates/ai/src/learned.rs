@@ -35,16 +35,9 @@ pub const NAMES: [&str; FEATURES] = ["turns/s", "turns", "wait/s", "wait"];
 pub const SETS: usize = 6;
 
 /// The evaluation weights whose parts the features are made of: the
-/// barricade cost of the master's tuned weights, threats and held
-/// barricades counted in whole turns (the model weighs them).
-pub const INGREDIENTS: Weights = Weights {
-    barricade_steps: 6,
-    temperature: 1.0,
-    backup_power: 4.0,
-    tempo: 0.0,
-    threat: 1.0,
-    held: 1.0,
-};
+/// tuned ones (their threats and held barricades, and with three or four
+/// teams their chances, see [`Model::chances`]).
+pub const INGREDIENTS: Weights = Weights::TUNED;
 
 /// Features of one team.
 pub type Features = [f32; FEATURES];
@@ -204,8 +197,8 @@ pub fn team_leads(pos: &Position) -> ([Colour; 4], usize) {
 /// threats and the held barricades ([`INGREDIENTS`]).
 ///
 /// `turns` is the tuned evaluation's expected turns to win without the
-/// turn order: `(Σ t⁻⁴)^(−1/4)` over the team's pawns plus half the
-/// threat and half a turn per held barricade in the way; `wait` is the
+/// turn order: `(Σ t⁻⁴)^(−1/4)` over the team's pawns plus its threat
+/// and held-barricade terms (half a turn each); `wait` is the
 /// fraction of a round the team waits for its next turn. Both come as
 /// they are and divided by `√(m + 1)`. The model is a monotone function
 /// of the tuned evaluation's turns in a position of a given length, so it
@@ -245,15 +238,10 @@ pub fn features(ev: &Evaluator, pos: &Position, field: &Field) -> [Features; 4] 
             200.0
         };
         wait[i] = w as f32 / n as f32;
-        eta[i] = front + HALF * t;
+        eta[i] = front + t;
     }
-    // Held barricades: half a turn each for the team they are put before.
-    let mut held = eta;
-    ev.add_held(pos, &mut held);
-    for &lead in &leads[..teams] {
-        let i = lead.index();
-        eta[i] += HALF * (held[i] - eta[i]);
-    }
+    // Held barricades: the turns they cost the team they are put before.
+    ev.add_held(pos, &mut eta);
     let mean = leads[..teams].iter().map(|c| eta[c.index()]).sum::<f32>() / teams.max(1) as f32;
     let scale = (mean + 1.0).sqrt().recip();
     let mut out = [[0.0f32; FEATURES]; 4];
@@ -263,9 +251,6 @@ pub fn features(ev: &Evaluator, pos: &Position, field: &Field) -> [Features; 4] 
     }
     out
 }
-
-/// The tuned weights of threats and held barricades.
-const HALF: f32 = 0.5;
 
 #[cfg(test)]
 mod tests {

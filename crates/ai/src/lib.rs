@@ -9,10 +9,11 @@
 //!   after one move, the yardstick;
 //! - [`Level::Hard`] ([`search`]): expectimax over the die and the replies
 //!   with a fixed node budget;
-//! - [`Level::Master`] ([`search`] with [`Limits::MASTER`] and the
-//!   [`learned`] evaluation): three pawn moves deep with a beam, win
-//!   chances from a model fitted to self-play outcomes by `barricade
-//!   train` ([`training`]).
+//! - [`Level::Master`] ([`search`] with [`Limits::MASTER`] and, in games
+//!   of two teams, the [`learned`] evaluation): three pawn moves deep
+//!   with a beam, win chances from a model fitted to self-play outcomes
+//!   by `barricade train` ([`training`]); with three or four teams the
+//!   weights of [`tuned`].
 //!
 //! [`analysis`] turns the master's evaluation into each team's win chance
 //! after every ply of a game, and finds the moves that decided it;
@@ -138,14 +139,17 @@ impl Level {
         }
     }
 
-    /// The evaluator this level plays `pos` with: the learned one
-    /// ([`learned`]) for master, [`Level::weights_for`] otherwise.
+    /// The evaluator this level plays `pos` with: for master the learned
+    /// one ([`Evaluator::learned`]: the model in games of two teams, the
+    /// tuned weights with three or four, where the model played worse and
+    /// was less well calibrated; docs/ai.md); otherwise
+    /// [`Level::weights_for`].
     ///
     /// ```
     /// use barricade_ai::Level;
-    /// let pos: barricade_rules::Position = "".parse().unwrap();
-    /// assert!(Level::Master.evaluator_for(&pos).is_learned());
-    /// assert!(!Level::Hard.evaluator_for(&pos).is_learned());
+    /// let two: barricade_rules::Position = "seats=red,blue".parse().unwrap();
+    /// assert!(Level::Master.evaluator_for(&two).is_learned());
+    /// assert!(!Level::Hard.evaluator_for(&two).is_learned());
     /// ```
     pub fn evaluator_for(self, pos: &Position) -> Evaluator {
         match self {
