@@ -52,6 +52,17 @@ pub struct Model {
 /// The checked-in weights file.
 pub const WEIGHTS_TEXT: &str = include_str!("../data/learned.txt");
 
+/// A weight in whole millionths, as the weights file writes it (whole
+/// numbers: no float parsing in the web worker).
+pub fn millionths(v: f32) -> i32 {
+    (f64::from(v) * 1e6).round() as i32
+}
+
+/// A weight from whole millionths.
+pub fn from_millionths(n: i32) -> f32 {
+    (f64::from(n) / 1e6) as f32
+}
+
 /// The set of weights for `board` with `teams` teams (2..=4).
 ///
 /// ```
@@ -85,7 +96,7 @@ impl Model {
     }
 
     /// Reads a weights file: `#` comments, then one line per set, its name
-    /// and [`FEATURES`] numbers.
+    /// and [`FEATURES`] weights in whole millionths.
     ///
     /// ```
     /// use barricade_ai::learned::Model;
@@ -107,7 +118,11 @@ impl Model {
                 .find(|&s| set_name(s) == name)
                 .ok_or_else(|| format!("unknown weight set {name:?}"))?;
             let values: Vec<f32> = words
-                .map(|w| w.parse::<f32>().map_err(|e| format!("{name}: {w:?}: {e}")))
+                .map(|w| {
+                    w.parse::<i32>()
+                        .map(from_millionths)
+                        .map_err(|e| format!("{name}: {w:?}: {e}"))
+                })
                 .collect::<Result<_, _>>()?;
             if values.len() != FEATURES {
                 return Err(format!(
@@ -132,11 +147,14 @@ impl Model {
             out.push_str(line);
             out.push('\n');
         }
-        out.push_str(&format!("# set {}\n", NAMES.join(" ")));
+        out.push_str(&format!(
+            "# set, weights in millionths: {}\n",
+            NAMES.join(" ")
+        ));
         for (set, w) in self.weights.iter().enumerate() {
             out.push_str(&set_name(set));
             for v in w {
-                out.push_str(&format!(" {v}"));
+                out.push_str(&format!(" {}", millionths(*v)));
             }
             out.push('\n');
         }

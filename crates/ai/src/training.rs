@@ -289,7 +289,8 @@ fn fit_set(data: &[&Sample], mask: &[bool; FEATURES]) -> Features {
             w[k] += delta[i];
         }
     }
-    w.map(|v| v as f32)
+    // Rounded to what the weights file holds.
+    w.map(|v| learned::from_millionths(learned::millionths(v as f32)))
 }
 
 /// Softmax of the teams' scores under `w`.
