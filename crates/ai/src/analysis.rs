@@ -2,7 +2,7 @@
 //! master's evaluation, and the plies that changed the chances most.
 //!
 //! The chances of a position are [`search::expected`] with the master's
-//! weights ([`Weights::TUNED`]) and [`Limits::ANALYSIS`]: every roll of
+//! learned evaluation ([`crate::learned`]) and [`Limits::ANALYSIS`]: every roll of
 //! the player to move, its best decision for each, and the best reply to
 //! each of those. One position costs a few milliseconds natively, so a
 //! web worker can analyse a game one ply per message and the page draws
@@ -27,10 +27,8 @@
 //! assert_eq!(analysis.chances().len(), 13);
 //! assert_eq!(analysis.swings(3).len(), 3);
 //! ```
-//!
-//! [`Weights::TUNED`]: crate::eval::Weights::TUNED
 
-use crate::eval::{Evaluator, Scores, Weights};
+use crate::eval::{Evaluator, Scores};
 use crate::search::{self, Limits};
 use barricade_rules::{Colour, GameRecord, Move, Position, ReplayError, Team};
 
@@ -59,8 +57,14 @@ impl Default for Analyst {
 impl Analyst {
     /// The master's evaluation with [`Limits::ANALYSIS`].
     pub fn new() -> Analyst {
+        Analyst::with_evaluator(Evaluator::learned())
+    }
+
+    /// Another evaluation with [`Limits::ANALYSIS`] (to compare
+    /// evaluations on the same positions).
+    pub fn with_evaluator(evaluator: Evaluator) -> Analyst {
         Analyst {
-            evaluator: Evaluator::new(Weights::TUNED),
+            evaluator,
             limits: Limits::ANALYSIS,
         }
     }

@@ -25,6 +25,7 @@
 //! The result is one win chance per team (a softmax over expected turns,
 //! [`Weights::temperature`]), written per colour in [`Scores`].
 
+use crate::learned::{self, Model};
 use barricade_rules::{Board, BoardId, Colour, Origin, Position, Square, SquareSet};
 
 /// Win chances indexed by [`Colour::index`]; teammates share one value and
@@ -381,6 +382,9 @@ pub struct Evaluator {
     weights: Weights,
     /// Expected turns for a lone pawn at each distance.
     turns: [f32; MAX_DIST + 1],
+    /// The learned model ([`crate::learned`]), which then gives the
+    /// chances from features made with `weights`.
+    model: Option<&'static Model>,
 }
 
 impl Default for Evaluator {
@@ -409,7 +413,37 @@ impl Evaluator {
         Evaluator {
             weights,
             turns: *TURNS.get_or_init(turns_table),
+            model: None,
         }
+    }
+
+    /// The learned evaluation ([`crate::learned`]): in games of two teams
+    /// the checked-in model over features made with
+    /// [`learned::INGREDIENTS`], with three or four teams the tuned
+    /// evaluation, which was better calibrated there (docs/ai.md). The
+    /// master's, the hint's and the analysis's evaluation.
+    ///
+    /// ```
+    /// use barricade_ai::eval::Evaluator;
+    /// assert!(Evaluator::learned().is_learned());
+    /// assert!(!Evaluator::default().is_learned());
+    /// ```
+    pub fn learned() -> Evaluator {
+        Evaluator::with_model(Model::checked_in())
+    }
+
+    /// An evaluator with `model` for games of two teams (`None`: the
+    /// tuned evaluation everywhere).
+    pub fn with_model(model: Option<&'static Model>) -> Evaluator {
+        Evaluator {
+            model,
+            ..Evaluator::new(learned::INGREDIENTS)
+        }
+    }
+
+    /// Whether the chances come from a learned model.
+    pub fn is_learned(&self) -> bool {
+        self.model.is_some()
     }
 
     /// The weights in use.
@@ -443,10 +477,23 @@ impl Evaluator {
     fn colour_state(&self, pos: &Position, field: &Field, c: Colour) -> ColourState {
         let p = self.weights.backup_power;
         let mut hazard = 0.0;
-        let mut add = |d: u16| {
-            let t = self.turns(d).max(0.5);
+        self.pawn_turns(pos, field, c, |t| {
             hazard += if p == 2.0 { 1.0 / (t * t) } else { t.powf(-p) };
-        };
+        });
+        ColourState { hazard }
+    }
+
+    /// Calls `f` with the expected turns (at least half a turn) of every
+    /// pawn of `c` that counts: those on the board, one of the pawns at
+    /// home and one of those in the forest.
+    pub(crate) fn pawn_turns(
+        &self,
+        pos: &Position,
+        field: &Field,
+        c: Colour,
+        mut f: impl FnMut(f32),
+    ) {
+        let mut add = |d: u16| f(self.turns(d).max(0.5));
         for s in pos.pawns(c) {
             add(field.dist(s));
         }
@@ -458,13 +505,12 @@ impl Evaluator {
             // So do the pawns in the forest.
             add(field.forest_dist());
         }
-        ColourState { hazard }
     }
 
     /// Expected turns lost by threats to `c`'s pawns: for every pawn an
     /// opponent can land on with some roll (by graph distance over free
     /// squares), a sixth of the turns it would lose by going home.
-    fn threat_turns(&self, pos: &Position, field: &Field, c: Colour) -> f32 {
+    pub(crate) fn threat_turns(&self, pos: &Position, field: &Field, c: Colour) -> f32 {
         if self.weights.threat == 0.0 {
             return 0.0;
         }
@@ -528,14 +574,14 @@ impl Evaluator {
 
     /// [`Evaluator::scores`] with a field already computed for `pos`.
     pub fn scores_with(&self, pos: &Position, field: &Field) -> Scores {
+        if let Some(model) = self.model.filter(|_| learned::team_leads(pos).1 == 2) {
+            return model.chances(pos, &learned::features(self, pos, field));
+        }
+        if let Some(won) = won_scores(pos) {
+            return won;
+        }
         let seats = pos.seats();
         let mut out = [0.0f32; 4];
-        if let Some(team) = pos.winner() {
-            for c in team.iter() {
-                out[c.index()] = 1.0;
-            }
-            return out;
-        }
         let n = seats.len().max(1);
         let turn = pos.turn_seat();
         // Per colour: hazard and threat; then per team.
@@ -599,7 +645,7 @@ impl Evaluator {
     /// French: every held barricade (and every one the player to move must
     /// put down now) delays the leading opponent of its holder's team by
     /// [`Weights::held`] turns: the holder puts it in that opponent's way.
-    fn add_held(&self, pos: &Position, eta: &mut [f32; 4]) {
+    pub(crate) fn add_held(&self, pos: &Position, eta: &mut [f32; 4]) {
         let seats = pos.seats();
         let holders = pos
             .held()
@@ -620,6 +666,16 @@ impl Evaluator {
             }
         }
     }
+}
+
+/// 1 for the winners and 0 for the others once the game is won.
+pub(crate) fn won_scores(pos: &Position) -> Option<Scores> {
+    let team = pos.winner()?;
+    let mut out = [0.0f32; 4];
+    for c in team.iter() {
+        out[c.index()] = 1.0;
+    }
+    Some(out)
 }
 
 /// Expected turns for a lone pawn at distance `d` on a line to land

@@ -9,12 +9,15 @@
 //!   after one move, the yardstick;
 //! - [`Level::Hard`] ([`search`]): expectimax over the die and the replies
 //!   with a fixed node budget;
-//! - [`Level::Master`] ([`search`] with [`Limits::MASTER`] and the weights
-//!   of [`tuned`]): three pawn moves deep with a beam, an evaluation
-//!   fitted to game outcomes by `barricade tune`.
+//! - [`Level::Master`] ([`search`] with [`Limits::MASTER`] and, in games
+//!   of two teams, the [`learned`] evaluation): three pawn moves deep
+//!   with a beam, win chances from a model fitted to self-play outcomes
+//!   by `barricade train` ([`training`]); with three or four teams the
+//!   weights of [`tuned`].
 //!
 //! [`analysis`] turns the master's evaluation into each team's win chance
-//! after every ply of a game, and finds the moves that decided it.
+//! after every ply of a game, and finds the moves that decided it;
+//! [`calibration`] measures how honest such chances are.
 //!
 //! The evaluation ([`eval`]) and the pruning of barricade squares
 //! ([`drops`]) are shared. No bot reads a clock or starts a thread: the
@@ -32,14 +35,19 @@
 //! ```
 
 pub mod analysis;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod calibration;
 pub mod drops;
 pub mod easy;
 pub mod eval;
 pub mod heuristic;
+pub mod learned;
 mod rng;
 pub mod search;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tournament;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod training;
 pub mod tuned;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tuning;
@@ -67,7 +75,7 @@ pub enum Level {
     Medium,
     /// Expectimax over the die and the replies.
     Hard,
-    /// Deeper expectimax with a beam and a tuned evaluation.
+    /// Deeper expectimax with a beam and the learned evaluation.
     Master,
 }
 
@@ -90,9 +98,11 @@ impl Level {
     }
 
     /// The evaluation weights this level plays with under `rules`: the
-    /// tuned ones for master, and for hard in the french rules (where the
-    /// hand-set ones, made for the default rules, play worse); the
-    /// hand-set ones otherwise.
+    /// tuned ones for hard in the french rules (where the hand-set ones,
+    /// made for the default rules, play worse); the hand-set ones
+    /// otherwise. Master plays with the learned evaluation
+    /// ([`Level::evaluator_for`]); its weights here are the tuned ones it
+    /// played with before (`master-tuned` in tournaments).
     ///
     /// ```
     /// use barricade_ai::{eval::Weights, Level};
@@ -126,6 +136,25 @@ impl Level {
         match self {
             Level::Hard if pos.board().id() != BoardId::Classic => eval::Weights::TUNED,
             _ => self.weights(pos.rules()),
+        }
+    }
+
+    /// The evaluator this level plays `pos` with: for master the learned
+    /// one ([`Evaluator::learned`]: the model in games of two teams, the
+    /// tuned weights with three or four, where the model played worse and
+    /// was less well calibrated; docs/ai.md); otherwise
+    /// [`Level::weights_for`].
+    ///
+    /// ```
+    /// use barricade_ai::Level;
+    /// let two: barricade_rules::Position = "seats=red,blue".parse().unwrap();
+    /// assert!(Level::Master.evaluator_for(&two).is_learned());
+    /// assert!(!Level::Hard.evaluator_for(&two).is_learned());
+    /// ```
+    pub fn evaluator_for(self, pos: &Position) -> Evaluator {
+        match self {
+            Level::Master => Evaluator::learned(),
+            _ => Evaluator::new(self.weights_for(pos)),
         }
     }
 
@@ -274,7 +303,7 @@ impl Bot {
         let evaluator = match &self.evaluator {
             Some(e) => e,
             None => {
-                own = Evaluator::new(self.level.weights_for(pos));
+                own = self.level.evaluator_for(pos);
                 &own
             }
         };

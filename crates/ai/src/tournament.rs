@@ -12,6 +12,7 @@
 //! Native only: it reads the clock to report time per move (the bots
 //! themselves never do).
 
+use crate::eval::Weights;
 use crate::{Bot, Level, Limits, Rng};
 use barricade_rules::{BoardId, Colour, Game, Rules, Seats};
 use core::fmt;
@@ -30,6 +31,10 @@ pub struct Entry {
     pub level: Level,
     /// Search limits (hard only).
     pub limits: Limits,
+    /// Plays with the tuned hand-made weights ([`Weights::TUNED`]) instead
+    /// of the level's own evaluation: `master-tuned` is the master before
+    /// the learned evaluation.
+    pub tuned: bool,
 }
 
 impl From<Level> for Entry {
@@ -37,7 +42,33 @@ impl From<Level> for Entry {
         Entry {
             level,
             limits: level.limits(),
+            tuned: false,
         }
+    }
+}
+
+impl core::str::FromStr for Entry {
+    type Err = crate::ParseLevelError;
+
+    /// A level name, or a level name and `-tuned`.
+    ///
+    /// ```
+    /// use barricade_ai::{tournament::Entry, Level};
+    /// let e: Entry = "master-tuned".parse().unwrap();
+    /// assert!(e.tuned && e.level == Level::Master);
+    /// assert_eq!(e.name(), "master-tuned");
+    /// assert!("master-x".parse::<Entry>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Entry, crate::ParseLevelError> {
+        let (name, tuned) = match s.strip_suffix("-tuned") {
+            Some(name) => (name, true),
+            None => (s, false),
+        };
+        let level: Level = name.parse().map_err(|_| crate::ParseLevelError(s.into()))?;
+        Ok(Entry {
+            tuned,
+            ..Entry::from(level)
+        })
     }
 }
 
@@ -47,21 +78,31 @@ impl Entry {
     ///
     /// ```
     /// use barricade_ai::{tournament::Entry, Level, Limits};
-    /// let e = Entry { level: Level::Hard, limits: Limits { nodes: 99, ..Limits::HARD } };
+    /// let e = Entry { level: Level::Hard, limits: Limits { nodes: 99, ..Limits::HARD }, tuned: false };
     /// assert_eq!(e.name(), "hard(nodes=99)");
     /// assert_eq!(Entry::from(Level::Master).name(), "master");
     /// ```
     pub fn name(&self) -> String {
         let searches = matches!(self.level, Level::Hard | Level::Master);
-        if searches && self.limits != self.level.limits() {
-            format!("{}(nodes={})", self.level, self.limits.nodes)
+        let name = if self.tuned {
+            format!("{}-tuned", self.level)
         } else {
             self.level.name().to_string()
+        };
+        if searches && self.limits != self.level.limits() {
+            format!("{name}(nodes={})", self.limits.nodes)
+        } else {
+            name
         }
     }
 
     fn bot(&self, seed: u64) -> Bot {
-        Bot::new(self.level, seed).with_limits(self.limits)
+        let bot = Bot::new(self.level, seed).with_limits(self.limits);
+        if self.tuned {
+            bot.with_evaluator(crate::Evaluator::new(Weights::TUNED))
+        } else {
+            bot
+        }
     }
 }
 

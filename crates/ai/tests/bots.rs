@@ -188,6 +188,7 @@ fn tournaments_are_deterministic() {
     cfg.entries[0] = Entry {
         level: Level::Hard,
         limits: TEST_LIMITS,
+        tuned: false,
     };
     for i in 0..2 {
         let a = play_game(&cfg, i);

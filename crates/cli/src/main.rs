@@ -13,10 +13,12 @@ macro_rules! say {
 }
 
 mod analyse;
+mod calibrate;
 mod protocol;
 mod selfplay;
 mod serve;
 mod tournament;
+mod train;
 mod tune;
 
 use barricade_rules::code;
@@ -57,6 +59,12 @@ enum Command {
     /// Tune the master's evaluation weights by self-play and write them
     /// (crates/ai/src/tuned.rs); see docs/ai.md.
     Tune(tune::Args),
+    /// Fit the learned evaluation to self-play games and write its
+    /// weights (crates/ai/data/learned.txt); see docs/ai.md.
+    Train(train::Args),
+    /// Measure how well the win chances are calibrated on held-out
+    /// self-play games: reliability tables, ECE, Brier, and an SVG plot.
+    Calibrate(calibrate::Args),
     /// Serve the built site and the online rooms on one address, until
     /// Ctrl-C (docs/online.md).
     Serve(serve::Args),
@@ -70,6 +78,8 @@ fn main() -> ExitCode {
         Command::Analyse(args) => analyse::run(&args),
         Command::Selfplay(args) => selfplay::run(args),
         Command::Tune(args) => tune::run(&args),
+        Command::Train(args) => train::run(&args),
+        Command::Calibrate(args) => calibrate::run(&args),
         Command::Serve(args) => serve::run(args),
     };
     match result {

@@ -25,36 +25,47 @@ fn handle(line: &str) -> Result<Value, String> {
         position_from_json(obj.get("position").ok_or("missing \"position\"")?)
     };
     match cmd {
-        "legal" => {
-            let pos = position()?;
-            legal(&pos)
-        }
+        "legal" => legal(&position()?),
         "play" => {
             let mut pos = position()?;
             let mv = move_from_json(pos.board(), obj.get("move").ok_or("missing \"move\"")?)?;
             pos.play(mv).map_err(|e| e.to_string())?;
             Ok(json!({ "position": position_to_json(&pos) }))
         }
-        "bestmove" => {
-            let pos = position()?;
-            let level = obj.get("level").and_then(Value::as_str).unwrap_or("medium");
-            if !["easy", "medium", "hard", "master"].contains(&level) {
-                return Err(format!(
-                    "unknown level {level:?} (easy, medium, hard, master)"
-                ));
-            }
-            let level: barricade_ai::Level = level.parse().map_err(|e| format!("{e}"))?;
-            let seed = obj.get("seed").and_then(Value::as_u64).unwrap_or(0);
-            match pos.phase() {
-                Phase::Roll => return Err("the position has no roll: give \"roll\" 1..6".into()),
-                Phase::Over(w) => return Err(format!("the game is over: {w} won")),
-                _ => {}
-            }
-            let mv = barricade_ai::choose(&pos, level, seed).ok_or("no decision to make")?;
-            Ok(json!({ "move": move_to_json(pos.board(), mv) }))
-        }
-        other => Err(format!("unknown cmd {other:?} (legal, play, bestmove)")),
+        "bestmove" => bestmove(&position()?, obj),
+        "chances" => Ok(chances(&position()?)),
+        other => Err(format!(
+            "unknown cmd {other:?} (legal, play, bestmove, chances)"
+        )),
     }
+}
+
+/// The decision of the requested level (`medium` by default).
+fn bestmove(pos: &Position, obj: &Map<String, Value>) -> Result<Value, String> {
+    let level = obj.get("level").and_then(Value::as_str).unwrap_or("medium");
+    let level: barricade_ai::Level = level
+        .parse()
+        .map_err(|_| format!("unknown level {level:?} (easy, medium, hard, master)"))?;
+    let seed = obj.get("seed").and_then(Value::as_u64).unwrap_or(0);
+    match pos.phase() {
+        Phase::Roll => return Err("the position has no roll: give \"roll\" 1..6".into()),
+        Phase::Over(w) => return Err(format!("the game is over: {w} won")),
+        _ => {}
+    }
+    let mv = barricade_ai::choose(pos, level, seed).ok_or("no decision to make")?;
+    Ok(json!({ "move": move_to_json(pos.board(), mv) }))
+}
+
+/// Every seated colour's chance to win, as the chart shows it (the
+/// master's learned evaluation and the analysis's short search).
+fn chances(pos: &Position) -> Value {
+    let chances = barricade_ai::analysis::Analyst::new().chances(pos);
+    let mut out = Map::new();
+    for &c in pos.seats().colours() {
+        let v = (f64::from(chances[c.index()]) * 1e4).round() / 1e4;
+        out.insert(c.name().into(), json!(v));
+    }
+    json!({ "chances": out })
 }
 
 fn legal(pos: &Position) -> Result<Value, String> {
@@ -170,13 +181,20 @@ fn list<'a>(v: &'a Value, what: &str) -> Result<&'a Vec<Value>, String> {
 /// Reads a protocol position (see docs/protocol.md) and checks it.
 pub fn position_from_json(v: &Value) -> Result<Position, String> {
     let o = v.as_object().ok_or("\"position\" must be an object")?;
-    let board_id: BoardId = match o.get("board") {
+    let mut setup = seating_from_json(o)?;
+    setup.pawns = pawns_from_json(o, &setup.seats, setup.board.board())?;
+    barricades_from_json(o, &mut setup)?;
+    Position::from_setup(&setup).map_err(|e| e.to_string())
+}
+
+/// The board, rules, players, teams, turn and roll of a position.
+fn seating_from_json(o: &Map<String, Value>) -> Result<Setup, String> {
+    let board: BoardId = match o.get("board") {
         None | Some(Value::Null) => BoardId::Classic,
         Some(b) => str_field(b, "\"board\"")?
             .parse()
             .map_err(|e| format!("{e}"))?,
     };
-    let board = board_id.board();
     let rules: Rules = match o.get("rules") {
         None => Rules::default(),
         Some(r) => str_field(r, "\"rules\"")?
@@ -200,17 +218,7 @@ pub fn position_from_json(v: &Value) -> Result<Position, String> {
             .collect::<Result<_, _>>()?,
     };
     let seats = Seats::with_teams(&players, &teams).map_err(|e| e.to_string())?;
-    let mut setup = Setup {
-        board: board_id,
-        rules,
-        seats,
-        turn: match o.get("turn") {
-            Some(t) => colour(t)?,
-            None => players.first().copied().unwrap_or(Colour::Red),
-        },
-        ..Setup::default()
-    };
-    setup.roll = match o.get("roll") {
+    let roll = match o.get("roll") {
         None | Some(Value::Null) => None,
         Some(r) => Some(
             r.as_u64()
@@ -219,9 +227,28 @@ pub fn position_from_json(v: &Value) -> Result<Position, String> {
                 .ok_or("\"roll\" must be 1..6")?,
         ),
     };
+    Ok(Setup {
+        board,
+        rules,
+        seats,
+        turn: match o.get("turn") {
+            Some(t) => colour(t)?,
+            None => players.first().copied().unwrap_or(Colour::Red),
+        },
+        roll,
+        ..Setup::default()
+    })
+}
+
+/// Every seated colour's pawns, as the board's number of origins each.
+fn pawns_from_json(
+    o: &Map<String, Value>,
+    seats: &Seats,
+    board: &Board,
+) -> Result<[Vec<Origin>; 4], String> {
     let pawns = o.get("pawns").ok_or("missing \"pawns\"")?;
     let pawns = pawns.as_object().ok_or("\"pawns\" must be an object")?;
-    setup.pawns = Default::default();
+    let mut out: [Vec<Origin>; 4] = Default::default();
     for (name, entries) in pawns {
         let c: Colour = name.parse().map_err(|e| format!("{e}"))?;
         let entries = list(entries, "a pawn list")?;
@@ -232,7 +259,7 @@ pub fn position_from_json(v: &Value) -> Result<Position, String> {
                 entries.len()
             ));
         }
-        setup.pawns[c.index()] = entries
+        out[c.index()] = entries
             .iter()
             .map(|e| -> Result<Origin, String> {
                 board
@@ -242,10 +269,17 @@ pub fn position_from_json(v: &Value) -> Result<Position, String> {
             .collect::<Result<_, _>>()?;
     }
     for &c in seats.colours() {
-        if setup.pawns[c.index()].is_empty() {
+        if out[c.index()].is_empty() {
             return Err(format!("\"pawns\" has no entry for {c}"));
         }
     }
+    Ok(out)
+}
+
+/// The barricades, and the french state: held barricades, barricades to
+/// put down, the bound pawn and what follows.
+fn barricades_from_json(o: &Map<String, Value>, setup: &mut Setup) -> Result<(), String> {
+    let board = setup.board.board();
     setup.barricades = match o.get("barricades") {
         None => return Err("missing \"barricades\"".into()),
         Some(b) => list(b, "\"barricades\"")?
@@ -283,7 +317,7 @@ pub fn position_from_json(v: &Value) -> Result<Position, String> {
         // Accepted for convenience; the winner follows from the pawns.
         list(w, "\"winner\"")?;
     }
-    Position::from_setup(&setup).map_err(|e| e.to_string())
+    Ok(())
 }
 
 /// Writes a position in the protocol's JSON form.

@@ -3,7 +3,7 @@
 //! players ([`crate::tournament`]).
 
 use crate::tournament;
-use barricade_ai::Level;
+use barricade_ai::tournament::Entry;
 use barricade_rules::{BoardId, Colour, Game, Rules, Seats, Team, code, policy};
 
 /// The baseline policies.
@@ -46,10 +46,12 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 5000)]
     max_plies: usize,
     /// A tournament of computer players instead, one level per player
-    /// (easy, medium, hard, master), e.g. master,hard: prints win rates
-    /// with 95% confidence intervals and the time per decision.
+    /// (easy, medium, hard, master; `-tuned` after a level plays it with
+    /// the tuned hand-made weights, so master-tuned is the master before
+    /// the learned evaluation), e.g. master,hard: prints win rates with
+    /// 95% confidence intervals and the time per decision.
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_level)]
-    levels: Option<Vec<Level>>,
+    levels: Option<Vec<Entry>>,
     /// Tournament threads (default: all cores).
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
@@ -78,7 +80,7 @@ fn parse_team(text: &str) -> Result<Team, String> {
         .map_err(|e: barricade_rules::colour::ParseColourError| e.to_string())
 }
 
-fn parse_level(text: &str) -> Result<Level, String> {
+fn parse_level(text: &str) -> Result<Entry, String> {
     text.trim().parse().map_err(|e| format!("{e}"))
 }
 

@@ -3,14 +3,14 @@
 //! threads). The numbers depend only on the seed; times depend on the
 //! machine.
 
-use barricade_ai::tournament::{Config, GameResult, Summary, play_game};
+use barricade_ai::tournament::{Config, Entry, GameResult, Summary, play_game};
 use barricade_ai::{Level, Limits};
 use barricade_rules::{BoardId, Colour, Rules, Seats};
 use std::time::Instant;
 
 /// Tournament options collected by `selfplay`.
 pub struct Options {
-    pub levels: Vec<Level>,
+    pub levels: Vec<Entry>,
     pub players: Option<Vec<Colour>>,
     pub teams: Vec<barricade_rules::Team>,
     pub rules: Rules,
@@ -40,7 +40,8 @@ pub fn run(o: Options) -> Result<(), String> {
         ));
     }
     let seats = Seats::with_teams(&players, &o.teams).map_err(|e| e.to_string())?;
-    let mut cfg = Config::new(o.rules, seats, &o.levels, o.games, o.seed);
+    let mut cfg = Config::new(o.rules, seats, &[], o.games, o.seed);
+    cfg.entries = o.levels;
     cfg.board = o.board;
     cfg.max_decisions = o.max_plies;
     for e in &mut cfg.entries {

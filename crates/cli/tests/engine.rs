@@ -174,6 +174,23 @@ fn bestmove_answers_a_legal_move_for_every_level() {
 }
 
 #[test]
+fn chances_gives_every_seated_colour_a_chance_that_sums_to_one() {
+    let r = engine(&format!(
+        "{{\"cmd\":\"chances\",\"position\":{P}}}\n{{\"cmd\":\"chances\",\"position\":{QUICK}}}\n{{\"cmd\":\"chances\"}}\n"
+    ));
+    for reply in &r[..2] {
+        let chances = reply["chances"].as_object().unwrap();
+        let total: f64 = chances.values().map(|v| v.as_f64().unwrap()).sum();
+        assert!((total - 1.0).abs() < 1e-3, "{reply}");
+    }
+    let two = r[0]["chances"].as_object().unwrap();
+    assert_eq!(two.keys().collect::<Vec<_>>(), ["blue", "red"]);
+    // Red has a pawn out and its roll: ahead.
+    assert!(two["red"].as_f64().unwrap() > 0.5);
+    assert!(r[2]["error"].as_str().unwrap().contains("position"));
+}
+
+#[test]
 fn selfplay_levels_runs_a_deterministic_tournament() {
     let run = || {
         let out = Command::new(env!("CARGO_BIN_EXE_barricade"))

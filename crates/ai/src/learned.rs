@@ -1,0 +1,329 @@
+//! The learned evaluation: every team's win chance from a conditional
+//! logit model whose weights were fitted to the outcomes of self-play
+//! games by `barricade train` ([`crate::training`]).
+//!
+//! Each team gets a score `z = Σ wₖ·fₖ` over the [`FEATURES`] below and
+//! the chances are `exp(z) / Σ exp(z)` over the teams, so they sum to one.
+//! The weights differ by board and number of teams ([`set_index`]: six
+//! sets). The features ([`features`]) are the tuned evaluation's expected
+//! turns to win and the turn order. A race of `μ` turns has a spread of
+//! about `√μ` turns, so a lead of two turns means more near the end than
+//! at the start: both features come twice, as they are and divided by
+//! `√(m + 1)`, `m` being the teams' mean expected turns.
+//!
+//! The weights are data, `crates/ai/data/learned.txt`, read once.
+//!
+//! ```
+//! use barricade_ai::eval::Evaluator;
+//! use barricade_rules::{Colour, Position};
+//! let ev = Evaluator::learned();
+//! let s = ev.scores(&"seats=red,blue red=a12".parse::<Position>().unwrap());
+//! assert!(s[Colour::Red.index()] > 0.5);
+//! assert!((s[Colour::Red.index()] + s[Colour::Blue.index()] - 1.0).abs() < 1e-4);
+//! ```
+
+use crate::eval::{Evaluator, Field, Scores, Weights};
+use barricade_rules::{BoardId, Colour, Position};
+
+/// Number of features per team.
+pub const FEATURES: usize = 4;
+
+/// The features' names, in order (as in the weights file).
+pub const NAMES: [&str; FEATURES] = ["turns/s", "turns", "wait/s", "wait"];
+
+/// Number of weight sets: two boards × two, three or four teams.
+pub const SETS: usize = 6;
+
+/// The evaluation weights whose parts the features are made of: the
+/// tuned ones (their threats and held barricades, and with three or four
+/// teams their chances, see [`Model::chances`]).
+pub const INGREDIENTS: Weights = Weights::TUNED;
+
+/// Features of one team.
+pub type Features = [f32; FEATURES];
+
+/// The model: one weight vector per [`set_index`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Model {
+    /// Weights by set, then feature.
+    pub weights: [Features; SETS],
+}
+
+/// The checked-in weights file.
+pub const WEIGHTS_TEXT: &str = include_str!("../data/learned.txt");
+
+/// A weight in whole millionths, as the weights file writes it (whole
+/// numbers: no float parsing in the web worker).
+pub fn millionths(v: f32) -> i32 {
+    (f64::from(v) * 1e6).round() as i32
+}
+
+/// A weight from whole millionths.
+pub fn from_millionths(n: i32) -> f32 {
+    (f64::from(n) / 1e6) as f32
+}
+
+/// The set of weights for `board` with `teams` teams (2..=4).
+///
+/// ```
+/// use barricade_ai::learned::set_index;
+/// use barricade_rules::BoardId;
+/// assert_eq!(set_index(BoardId::Classic, 2), 0);
+/// assert_eq!(set_index(BoardId::Quick, 4), 5);
+/// ```
+pub fn set_index(board: BoardId, teams: usize) -> usize {
+    let b = match board {
+        BoardId::Classic => 0,
+        BoardId::Quick => 1,
+    };
+    b * 3 + teams.clamp(2, 4) - 2
+}
+
+/// The name of a set in the weights file.
+pub fn set_name(set: usize) -> String {
+    let board = if set / 3 == 0 { "classic" } else { "quick" };
+    format!("{board}-{}", set % 3 + 2)
+}
+
+impl Model {
+    /// The checked-in model, parsed once (`None` if the file were
+    /// damaged; a test makes sure it is not).
+    pub fn checked_in() -> Option<&'static Model> {
+        static MODEL: std::sync::OnceLock<Option<Model>> = std::sync::OnceLock::new();
+        MODEL
+            .get_or_init(|| Model::parse(WEIGHTS_TEXT).ok())
+            .as_ref()
+    }
+
+    /// Reads a weights file: `#` comments, then one line per set, its name
+    /// and [`FEATURES`] weights in whole millionths.
+    ///
+    /// ```
+    /// use barricade_ai::learned::Model;
+    /// assert!(Model::parse("classic-2 1 2 3").is_err());
+    /// let m = Model::parse(barricade_ai::learned::WEIGHTS_TEXT).unwrap();
+    /// assert_eq!(Model::parse(&m.to_text("")), Ok(m));
+    /// ```
+    pub fn parse(text: &str) -> Result<Model, String> {
+        let mut weights = [[0.0f32; FEATURES]; SETS];
+        let mut seen = [false; SETS];
+        for line in text.lines() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let mut words = line.split_whitespace();
+            let name = words.next().unwrap_or_default();
+            let set = (0..SETS)
+                .find(|&s| set_name(s) == name)
+                .ok_or_else(|| format!("unknown weight set {name:?}"))?;
+            let values: Vec<f32> = words
+                .map(|w| {
+                    w.parse::<i32>()
+                        .map(from_millionths)
+                        .map_err(|e| format!("{name}: {w:?}: {e}"))
+                })
+                .collect::<Result<_, _>>()?;
+            if values.len() != FEATURES {
+                return Err(format!(
+                    "{name}: {} weights, {FEATURES} expected",
+                    values.len()
+                ));
+            }
+            weights[set].copy_from_slice(&values);
+            seen[set] = true;
+        }
+        match seen.iter().position(|&s| !s) {
+            Some(missing) => Err(format!("no weights for {}", set_name(missing))),
+            None => Ok(Model { weights }),
+        }
+    }
+
+    /// The weights file for this model, after `header` (comment lines).
+    pub fn to_text(&self, header: &str) -> String {
+        let mut out = String::new();
+        for line in header.lines() {
+            out.push_str("# ");
+            out.push_str(line);
+            out.push('\n');
+        }
+        out.push_str(&format!(
+            "# set, weights in millionths: {}\n",
+            NAMES.join(" ")
+        ));
+        for (set, w) in self.weights.iter().enumerate() {
+            out.push_str(&set_name(set));
+            for v in w {
+                out.push_str(&format!(" {}", millionths(*v)));
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Chances of every team, written per colour, from the teams'
+    /// features (as [`features`] gives them).
+    pub fn chances(&self, pos: &Position, features: &[Features; 4]) -> Scores {
+        if let Some(won) = crate::eval::won_scores(pos) {
+            return won;
+        }
+        let seats = pos.seats();
+        let mut out = [0.0f32; 4];
+        let (leads, teams) = team_leads(pos);
+        let w = &self.weights[set_index(pos.board().id(), teams)];
+        let mut z = [0.0f32; 4];
+        let mut max = f32::MIN;
+        for &c in &leads[..teams] {
+            let f = &features[c.index()];
+            z[c.index()] = w.iter().zip(f).map(|(a, b)| a * b).sum();
+            max = max.max(z[c.index()]);
+        }
+        let mut total = 0.0;
+        for &c in &leads[..teams] {
+            let e = (z[c.index()] - max).exp();
+            z[c.index()] = e;
+            total += e;
+        }
+        for &c in seats.colours() {
+            let lead = seats.team_of(c).iter().next().unwrap_or(c);
+            out[c.index()] = z[lead.index()] / total;
+        }
+        out
+    }
+}
+
+/// One colour per team (the first of the team in colour order) and the
+/// number of teams.
+pub fn team_leads(pos: &Position) -> ([Colour; 4], usize) {
+    let seats = pos.seats();
+    let mut leads = [Colour::Red; 4];
+    let mut n = 0;
+    let mut counted = 0u8;
+    for &c in seats.colours() {
+        let team = seats.team_of(c);
+        if counted & team.bits() == 0 {
+            counted |= team.bits();
+            leads[n] = team.iter().next().unwrap_or(c);
+            n += 1;
+        }
+    }
+    (leads, n)
+}
+
+/// The features of every team, written at the index of the team's first
+/// colour (see [`Model::chances`]); `ev` gives the expected turns, the
+/// threats and the held barricades ([`INGREDIENTS`]).
+///
+/// `turns` is the tuned evaluation's expected turns to win without the
+/// turn order: `(Σ t⁻⁴)^(−1/4)` over the team's pawns plus its threat
+/// and held-barricade terms (half a turn each); `wait` is the
+/// fraction of a round the team waits for its next turn. Both come as
+/// they are and divided by `√(m + 1)`. The model is a monotone function
+/// of the tuned evaluation's turns in a position of a given length, so it
+/// prefers the same moves, except that a leader likes to shorten the race
+/// and a trailer to keep it long.
+pub fn features(ev: &Evaluator, pos: &Position, field: &Field) -> [Features; 4] {
+    let seats = pos.seats();
+    let n = seats.len().max(1);
+    let turn = pos.turn_seat();
+    // Per colour: Σ t⁻⁴ over its pawns (home and forest pawns once
+    // each), and the threat.
+    let mut h4 = [0.0f32; 4];
+    let mut threat = [0.0f32; 4];
+    for &c in seats.colours() {
+        ev.pawn_turns(pos, field, c, |t| {
+            let t2 = 1.0 / (t * t);
+            h4[c.index()] += t2 * t2;
+        });
+        threat[c.index()] = ev.threat_turns(pos, field, c);
+    }
+    let (leads, teams) = team_leads(pos);
+    let mut wait = [0.0f32; 4];
+    let mut eta = [0.0f32; 4];
+    for &lead in &leads[..teams] {
+        let (mut a, mut t, mut w) = (0.0f32, 0.0f32, n);
+        for m in seats.team_of(lead).iter() {
+            a += h4[m.index()];
+            t = t.max(threat[m.index()]);
+            if let Some(seat) = seats.seat_of(m) {
+                w = w.min((seat + n - turn) % n);
+            }
+        }
+        let i = lead.index();
+        let front = if a > 0.0 {
+            a.sqrt().sqrt().recip()
+        } else {
+            200.0
+        };
+        wait[i] = w as f32 / n as f32;
+        eta[i] = front + t;
+    }
+    // Held barricades: the turns they cost the team they are put before.
+    ev.add_held(pos, &mut eta);
+    let mean = leads[..teams].iter().map(|c| eta[c.index()]).sum::<f32>() / teams.max(1) as f32;
+    let scale = (mean + 1.0).sqrt().recip();
+    let mut out = [[0.0f32; FEATURES]; 4];
+    for &lead in &leads[..teams] {
+        let i = lead.index();
+        out[i] = [-eta[i] * scale, -eta[i], -wait[i] * scale, -wait[i]];
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_checked_in_weights_parse() {
+        assert!(Model::checked_in().is_some());
+    }
+
+    #[test]
+    fn the_checked_in_weights_come_from_the_default_command() {
+        // `barricade train`'s defaults reproduce the file (docs/ai.md);
+        // crates/cli/tests/train.rs checks a small run's output.
+        let o = crate::training::Options::default();
+        let command = format!(
+            "Command: barricade train --games {} --seed {} --every {} --level {} --nodes {}",
+            o.games, o.seed, o.every, o.level, o.nodes
+        );
+        assert!(
+            WEIGHTS_TEXT.lines().any(|l| l == format!("# {command}")),
+            "{command}"
+        );
+    }
+
+    #[test]
+    fn chances_sum_to_one_for_every_seating_and_board() {
+        let ev = Evaluator::learned();
+        for text in [
+            "seats=red,blue red=a12",
+            "red=f3 green=k9 yellow=o1",
+            "seats=red,green,yellow",
+            "board=quick",
+            "board=quick seats=red,blue",
+        ] {
+            let pos: Position = text.parse().unwrap();
+            let s = ev.scores(&pos);
+            let seats = pos.seats();
+            let mut total = 0.0;
+            let mut counted = 0u8;
+            for &c in seats.colours() {
+                let team = seats.team_of(c).bits();
+                if counted & team == 0 {
+                    counted |= team;
+                    total += s[c.index()];
+                }
+            }
+            assert!((total - 1.0).abs() < 1e-4, "{text}: {s:?}");
+        }
+        let teams = Position::new(
+            barricade_rules::Rules::default(),
+            barricade_rules::Seats::two_colours_each(),
+        );
+        let s = ev.scores(&teams);
+        assert_eq!(s[Colour::Red.index()], s[Colour::Yellow.index()]);
+        assert!((s[Colour::Red.index()] + s[Colour::Green.index()] - 1.0).abs() < 1e-4);
+    }
+}

@@ -1,0 +1,392 @@
+//! Training the learned evaluation ([`crate::learned`]), behind
+//! `barricade train`: self-play games give positions and their winners,
+//! and a conditional logit model is fitted to them by Newton's method.
+//!
+//! Everything depends only on the options (the threads only change the
+//! wall time): the same command gives the same weights. Native only.
+
+use crate::eval::{Evaluator, Weights};
+use crate::learned::{self, FEATURES, Features, Model, SETS};
+use crate::{Bot, Level, Rng};
+use barricade_rules::{BoardId, Colour, Game, Position, Rules, Seats, Team};
+
+/// A board, a rule set and a seating.
+pub type Setup = (BoardId, Rules, Seats);
+
+/// The setups the training games cover, one game each in turn: both
+/// boards, two to four players, teams, and every rule set.
+///
+/// ```
+/// assert_eq!(barricade_ai::training::setups().len(), 16);
+/// ```
+pub fn setups() -> Vec<Setup> {
+    use Colour::*;
+    let preset = |name| Rules::preset(name).unwrap_or_default();
+    let two = Seats::new(&[Red, Blue]).unwrap_or_default();
+    let three = Seats::new(&[Red, Green, Yellow]).unwrap_or_default();
+    let four = Seats::default();
+    let teams = Seats::two_colours_each();
+    let mut out = Vec::new();
+    for board in [BoardId::Classic, BoardId::Quick] {
+        for (rules, seats) in [
+            (Rules::default(), two),
+            (Rules::default(), three),
+            (Rules::default(), four),
+            (Rules::default(), teams),
+            (preset("french"), two),
+            (preset("french"), four),
+            (preset("free-pass"), two),
+            (preset("start-roll"), four),
+        ] {
+            out.push((board, rules, seats));
+        }
+    }
+    out
+}
+
+/// A game's sampled positions and its winner.
+#[derive(Clone, Debug)]
+pub struct PlayedGame {
+    /// The positions kept (after a ply, before the next roll).
+    pub positions: Vec<Position>,
+    /// The winning team (`None`: no winner within the decision limit).
+    pub winner: Option<Team>,
+    /// The seating order of the game.
+    pub seats: Seats,
+}
+
+/// Plays one game of `setup` with dice from `seed`, every seat a bot
+/// made by `bot(seat, seed)`, and keeps the start and every `every`-th
+/// position after it (the first one at a seed-chosen offset). Games are
+/// stopped after 5,000 decisions.
+pub fn play(setup: Setup, seed: u64, every: usize, bot: &dyn Fn(usize, u64) -> Bot) -> PlayedGame {
+    let (board, rules, seats) = setup;
+    let mut game = Game::new_on(board, rules, seats, seed);
+    let mut bots: Vec<Bot> = (0..seats.len())
+        .map(|s| bot(s, Rng::derive(seed ^ 0x5eed, s as u64)))
+        .collect();
+    let every = every.max(1);
+    let offset = (Rng::derive(seed, 77) % every as u64) as usize;
+    let mut positions = vec![*game.position()];
+    let mut decisions = 0;
+    while game.position().winner().is_none() && decisions < 5_000 {
+        game.roll_if_due();
+        let pos = *game.position();
+        let seat = pos.turn_seat().min(bots.len() - 1);
+        let Some(mv) = bots[seat].choose(&pos) else {
+            break;
+        };
+        if game.play(mv).is_err() {
+            break;
+        }
+        decisions += 1;
+        if decisions % every == offset && game.position().winner().is_none() {
+            positions.push(*game.position());
+        }
+    }
+    PlayedGame {
+        positions,
+        winner: game.position().winner(),
+        seats,
+    }
+}
+
+/// Runs `f(0..n)` on `threads` threads; the results come in index order.
+pub fn parallel<T: Send>(n: u64, threads: usize, f: &(dyn Fn(u64) -> T + Sync)) -> Vec<T> {
+    let threads = threads.max(1);
+    let mut all: Vec<(u64, T)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    (t as u64..n)
+                        .step_by(threads)
+                        .map(|i| (i, f(i)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    all.sort_by_key(|(i, _)| *i);
+    all.into_iter().map(|(_, v)| v).collect()
+}
+
+/// A training position: its weight set, its teams' features (in team
+/// order, see [`learned::team_leads`]) and the winning team's index.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sample {
+    /// The weight set ([`learned::set_index`]).
+    pub set: usize,
+    /// Number of teams.
+    pub teams: usize,
+    /// Features per team.
+    pub features: [Features; 4],
+    /// Index of the winning team.
+    pub winner: usize,
+    /// Each team's chance by the tuned hand-made evaluation
+    /// ([`Weights::TUNED`], the master's before), to compare.
+    pub tuned: [f32; 4],
+}
+
+/// The sample of `pos` in a game won by `winner` (`None` when the
+/// winner is not seated, which cannot happen in a real game).
+pub fn sample(pos: &Position, winner: Team) -> Option<Sample> {
+    let ev = Evaluator::new(learned::INGREDIENTS);
+    let all = learned::features(&ev, pos, &ev.field(pos));
+    let (leads, teams) = learned::team_leads(pos);
+    let old = Evaluator::new(Weights::TUNED).scores(pos);
+    let mut features = [[0.0; FEATURES]; 4];
+    let mut tuned = [0.0; 4];
+    let mut won = None;
+    for (i, lead) in leads[..teams].iter().enumerate() {
+        features[i] = all[lead.index()];
+        tuned[i] = old[lead.index()];
+        if winner.contains(*lead) {
+            won = Some(i);
+        }
+    }
+    Some(Sample {
+        set: learned::set_index(pos.board().id(), teams),
+        teams,
+        features,
+        winner: won?,
+        tuned,
+    })
+}
+
+/// What `barricade train` does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Self-play games (spread evenly over [`setups`]).
+    pub games: u64,
+    /// Seed of the first game's dice; the rest derive from it.
+    pub seed: u64,
+    /// Keep one position in this many decisions.
+    pub every: usize,
+    /// The level of the players.
+    pub level: Level,
+    /// Node budget of the players' search (hard and master; 0: theirs).
+    pub nodes: u64,
+    /// Threads for the games (the result does not depend on them).
+    pub threads: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            games: 320,
+            seed: 1,
+            every: 3,
+            level: Level::Hard,
+            nodes: 0,
+            threads: 1,
+        }
+    }
+}
+
+/// The player of the training games: `level`, the tuned weights (the
+/// master's before the learned evaluation).
+pub fn trainer_bot(level: Level, nodes: u64, seed: u64) -> Bot {
+    let bot = Bot::new(level, seed).with_evaluator(Evaluator::new(Weights::TUNED));
+    if nodes > 0 {
+        let limits = crate::Limits {
+            nodes,
+            ..level.limits()
+        };
+        bot.with_limits(limits)
+    } else {
+        bot
+    }
+}
+
+/// Plays the games of `options` and returns every sample with the game it
+/// came from.
+pub fn collect(options: &Options) -> Vec<(u64, Sample)> {
+    let setups = setups();
+    let games = parallel(options.games, options.threads, &|g| {
+        let setup = setups[(g % setups.len() as u64) as usize];
+        let seed = Rng::derive(options.seed, g);
+        let (level, nodes) = (options.level, options.nodes);
+        play(setup, seed, options.every, &|_, s| {
+            trainer_bot(level, nodes, s)
+        })
+    });
+    let mut out = Vec::new();
+    for (g, game) in games.into_iter().enumerate() {
+        let Some(winner) = game.winner else { continue };
+        out.extend(
+            game.positions
+                .iter()
+                .filter_map(|p| sample(p, winner))
+                .map(|s| (g as u64, s)),
+        );
+    }
+    out
+}
+
+/// Ridge penalty of the fit (per sample weight, see [`fit`]).
+pub const RIDGE: f64 = 1e-3;
+
+/// Fits the model to `samples` by Newton's method (20 steps per set) on
+/// the mean `-ln p(winner)` plus `RIDGE/2·|w|²`; features not in `mask`
+/// keep the weight 0 (to compare feature sets).
+pub fn fit(samples: &[Sample], mask: &[bool; FEATURES]) -> Model {
+    let mut model = Model {
+        weights: [[0.0; FEATURES]; SETS],
+    };
+    for set in 0..SETS {
+        let data: Vec<&Sample> = samples.iter().filter(|s| s.set == set).collect();
+        model.weights[set] = fit_set(&data, mask);
+    }
+    model
+}
+
+fn fit_set(data: &[&Sample], mask: &[bool; FEATURES]) -> Features {
+    let mut w = [0.0f64; FEATURES];
+    if data.is_empty() {
+        return [0.0; FEATURES];
+    }
+    let n = data.len() as f64;
+    for _ in 0..20 {
+        let mut grad = [0.0f64; FEATURES];
+        let mut hess = [[0.0f64; FEATURES]; FEATURES];
+        for s in data {
+            let p = probabilities(s, &w);
+            let mut mean = [0.0f64; FEATURES];
+            for (t, pt) in p.iter().enumerate().take(s.teams) {
+                for (mk, f) in mean.iter_mut().zip(&s.features[t]) {
+                    *mk += pt * f64::from(*f);
+                }
+            }
+            for k in 0..FEATURES {
+                grad[k] += f64::from(s.features[s.winner][k]) - mean[k];
+            }
+            for (t, pt) in p.iter().enumerate().take(s.teams) {
+                let f = &s.features[t];
+                for a in 0..FEATURES {
+                    let da = f64::from(f[a]) - mean[a];
+                    for b in 0..FEATURES {
+                        hess[a][b] += pt * da * (f64::from(f[b]) - mean[b]);
+                    }
+                }
+            }
+        }
+        // Solve (H/n + ridge) Δ = g/n − ridge·w over the masked features.
+        let idx: Vec<usize> = (0..FEATURES).filter(|&k| mask[k]).collect();
+        let m = idx.len();
+        let mut a = vec![vec![0.0f64; m + 1]; m];
+        for (i, &ki) in idx.iter().enumerate() {
+            for (j, &kj) in idx.iter().enumerate() {
+                a[i][j] = hess[ki][kj] / n + if i == j { RIDGE } else { 0.0 };
+            }
+            a[i][m] = grad[ki] / n - RIDGE * w[ki];
+        }
+        let Some(delta) = solve(a) else { break };
+        for (i, &k) in idx.iter().enumerate() {
+            w[k] += delta[i];
+        }
+    }
+    // Rounded to what the weights file holds.
+    w.map(|v| learned::from_millionths(learned::millionths(v as f32)))
+}
+
+/// Softmax of the teams' scores under `w`.
+fn probabilities(s: &Sample, w: &[f64; FEATURES]) -> [f64; 4] {
+    let mut z = [f64::MIN; 4];
+    for (t, zt) in z.iter_mut().enumerate().take(s.teams) {
+        *zt = (0..FEATURES)
+            .map(|k| w[k] * f64::from(s.features[t][k]))
+            .sum();
+    }
+    let max = z[..s.teams].iter().copied().fold(f64::MIN, f64::max);
+    let mut p = [0.0f64; 4];
+    let mut total = 0.0;
+    for t in 0..s.teams {
+        p[t] = (z[t] - max).exp();
+        total += p[t];
+    }
+    for v in &mut p {
+        *v /= total;
+    }
+    p
+}
+
+/// Gaussian elimination with partial pivoting on an augmented matrix.
+fn solve(mut a: Vec<Vec<f64>>) -> Option<Vec<f64>> {
+    let m = a.len();
+    for col in 0..m {
+        let pivot = (col..m).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
+        if a[pivot][col].abs() < 1e-12 {
+            return None;
+        }
+        a.swap(col, pivot);
+        let pivot_row = a[col].clone();
+        for (r, row) in a.iter_mut().enumerate() {
+            if r != col {
+                let f = row[col] / pivot_row[col];
+                for (v, p) in row.iter_mut().zip(&pivot_row).skip(col) {
+                    *v -= f * p;
+                }
+            }
+        }
+    }
+    Some((0..m).map(|i| a[i][m] / a[i][i]).collect())
+}
+
+/// Mean `-ln p(winner)` and one-vs-rest Brier score (mean over teams of
+/// `(p − won)²`) of `model` on `samples` (`None`: of the tuned hand-made
+/// evaluation).
+pub fn scores(samples: &[Sample], model: Option<&Model>) -> (f64, f64) {
+    let mut loss = 0.0;
+    let mut brier = 0.0;
+    let mut pairs = 0usize;
+    for s in samples {
+        let p = match model {
+            Some(m) => probabilities(s, &m.weights[s.set].map(f64::from)),
+            None => s.tuned.map(f64::from),
+        };
+        loss -= p[s.winner].max(1e-9).ln();
+        for (t, pt) in p.iter().enumerate().take(s.teams) {
+            let y = if t == s.winner { 1.0 } else { 0.0 };
+            brier += (pt - y) * (pt - y);
+            pairs += 1;
+        }
+    }
+    let n = samples.len().max(1) as f64;
+    (loss / n, brier / pairs.max(1) as f64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_small_run_is_reproducible_and_beats_chance() {
+        let options = Options {
+            games: 16,
+            seed: 3,
+            every: 4,
+            level: Level::Medium,
+            nodes: 0,
+            threads: 2,
+        };
+        let data: Vec<Sample> = collect(&options).into_iter().map(|(_, s)| s).collect();
+        let model = fit(&data, &[true; FEATURES]);
+        let again: Vec<Sample> = collect(&Options {
+            threads: 1,
+            ..options
+        })
+        .into_iter()
+        .map(|(_, s)| s)
+        .collect();
+        assert_eq!(data, again);
+        assert_eq!(model, fit(&again, &[true; FEATURES]));
+        let uniform = Model {
+            weights: [[0.0; FEATURES]; SETS],
+        };
+        assert!(scores(&data, Some(&model)).0 < scores(&data, Some(&uniform)).0);
+    }
+}

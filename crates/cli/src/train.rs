@@ -1,0 +1,101 @@
+//! `barricade train`: fits the learned evaluation to self-play games
+//! (barricade_ai::training) and writes its weights file
+//! (crates/ai/data/learned.txt).
+
+use barricade_ai::Level;
+use barricade_ai::learned::{FEATURES, Model, NAMES};
+use barricade_ai::training::{self, Options, Sample};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Options of `barricade train`. The defaults reproduce the checked-in
+/// weights.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Self-play games, spread over 16 setups (boards, seatings, rules).
+    #[arg(long, value_name = "N", default_value_t = Options::default().games)]
+    games: u64,
+    /// Seed of the dice deals.
+    #[arg(long, value_name = "S", default_value_t = Options::default().seed)]
+    seed: u64,
+    /// Keep one position in this many decisions.
+    #[arg(long, value_name = "N", default_value_t = Options::default().every)]
+    every: usize,
+    /// The players' level (they play with the tuned hand-made weights).
+    #[arg(long, value_name = "LEVEL", default_value_t = Options::default().level)]
+    level: Level,
+    /// Node budget of the players' search (0: the level's own).
+    #[arg(long, value_name = "N", default_value_t = Options::default().nodes)]
+    nodes: u64,
+    /// Threads for the games (the result does not depend on them).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    threads: usize,
+    /// Write the weights file here (e.g. crates/ai/data/learned.txt).
+    #[arg(long, value_name = "PATH")]
+    write: Option<PathBuf>,
+}
+
+/// Runs `barricade train`.
+pub fn run(args: &Args) -> Result<(), String> {
+    let start = Instant::now();
+    let options = Options {
+        games: args.games,
+        seed: args.seed,
+        every: args.every,
+        level: args.level,
+        nodes: args.nodes,
+        threads: args.threads.max(1),
+    };
+    let data = training::collect(&options);
+    say!(
+        "{} positions from {} games ({:.1}s)",
+        data.len(),
+        options.games,
+        start.elapsed().as_secs_f64()
+    );
+    // Feature sets compared on the games left out (every fifth).
+    let (train, held): (Vec<_>, Vec<_>) = data.iter().partition(|(g, _)| g % 5 != 4);
+    let train: Vec<Sample> = train.into_iter().map(|(_, s)| s).collect();
+    let held: Vec<Sample> = held.into_iter().map(|(_, s)| s).collect();
+    say!(
+        "held-out games' positions ({}): mean -ln p(winner), Brier",
+        held.len()
+    );
+    let (l, b) = training::scores(&held, None);
+    say!("  {:<34} {l:.4}  {b:.4}", "tuned hand-made evaluation");
+    let scaled = core::array::from_fn(|k| NAMES[k].ends_with("/s"));
+    let plain = core::array::from_fn(|k| !NAMES[k].ends_with("/s"));
+    for (name, mask) in [
+        ("learned, plain features", plain),
+        ("learned, features / sqrt(turns)", scaled),
+        ("learned, both", [true; FEATURES]),
+    ] {
+        let (l, b) = training::scores(&held, Some(&training::fit(&train, &mask)));
+        say!("  {name:<34} {l:.4}  {b:.4}");
+    }
+    let all: Vec<Sample> = data.iter().map(|(_, s)| *s).collect();
+    let model = training::fit(&all, &[true; FEATURES]);
+    let (l, b) = training::scores(&all, Some(&model));
+    say!(
+        "fitted on all {} positions: {l:.4}  {b:.4} ({:.1}s)",
+        all.len(),
+        start.elapsed().as_secs_f64()
+    );
+    let command = format!(
+        "barricade train --games {} --seed {} --every {} --level {} --nodes {}",
+        args.games, args.seed, args.every, args.level, args.nodes
+    );
+    let header = format!(
+        "The learned evaluation's weights, written by `barricade train`; do not edit.\n\
+         Command: {command}\nPositions: {}; see docs/ai.md, \"The learned evaluation\".",
+        all.len()
+    );
+    let text = model.to_text(&header);
+    say!("{text}");
+    if let Some(path) = &args.write {
+        std::fs::write(path, &text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        say!("wrote {}", path.display());
+    }
+    debug_assert_eq!(Model::parse(&text), Ok(model));
+    Ok(())
+}
