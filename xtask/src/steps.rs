@@ -86,12 +86,12 @@ impl Steps {
         for (name, seconds, ok) in &self.done {
             let verdict = if *ok { "" } else { "  FAILED" };
             println!(
-                "  {name:<44} {:>3}:{:02}{verdict}",
+                "  {name:<46} {:>3}:{:02}{verdict}",
                 seconds / 60,
                 seconds % 60
             );
         }
         let total = self.start.elapsed().as_secs();
-        println!("  {:<44} {:>3}:{:02}", "total", total / 60, total % 60);
+        println!("  {:<46} {:>3}:{:02}", "total", total / 60, total % 60);
     }
 }
