@@ -4,6 +4,7 @@
 //! Leave). Both read [`crate::online::Online`] and call the room intents
 //! of [`Ctx`].
 
+use super::share::{Qr, qr_code, qr_of};
 use super::tr;
 use crate::ai_protocol;
 use crate::ctx::Ctx;
@@ -173,13 +174,13 @@ fn Invite(invite: Memo<Option<String>>) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     // The same kinds of signal as the share box's.
     let copied = RwSignal::new(None::<(String, Text)>);
-    let qr = RwSignal::new(None::<String>);
+    let qr = RwSignal::new(None::<Qr>);
     Effect::new(move |_| {
         let Some(url) = invite.get() else { return };
         let text = url.clone();
         ai_worker::ask(
             move |id| ai_protocol::qr_request(id, &text),
-            move |body| qr.set(body.ok().map(|b| format!("{url} {b}"))),
+            move |body| qr.set(qr_of(url, body)),
         );
     });
     let copy = move |_| {
@@ -195,12 +196,10 @@ fn Invite(invite: Memo<Option<String>>) -> impl IntoView {
             browser::send(&link, t(Text::Title));
         }
     };
-    // The worker's answer for the invite shown: "URL SIZE PATH".
+    // The worker's QR code of the invite shown.
     let drawn = move || {
-        let now = invite.get()?;
-        let body = qr.get()?;
-        let (size, path) = body.strip_prefix(&format!("{now} "))?.split_once(' ')?;
-        Some((size.parse::<u32>().unwrap_or(21) + 8, path.to_string()))
+        let now = invite.get();
+        qr.get().filter(|q| Some(&q.url) == now.as_ref())
     };
     view! {
         <div class="share" hidden=move || invite.with(Option::is_none)>
@@ -227,21 +226,7 @@ fn Invite(invite: Memo<Option<String>>) -> impl IntoView {
                 }}
             </p>
             <div class="qr">
-                {move || {
-                    drawn()
-                        .map(|(side, path)| {
-                            view! {
-                                <svg
-                                    viewBox=format!("-4 -4 {side} {side}")
-                                    role="img"
-                                    aria-label=tr(ctx, Text::QrCode)
-                                >
-                                    <rect x="-4" y="-4" width=side height=side fill="#fff" />
-                                    <path d=path />
-                                </svg>
-                            }
-                        })
-                }}
+                {qr_code(ctx, drawn)}
             </div>
         </div>
     }

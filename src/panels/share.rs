@@ -14,14 +14,14 @@ use leptos::prelude::*;
 /// A QR code drawn by the worker: the link it encodes, its side in
 /// modules with the quiet zone, and its SVG path.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Qr {
-    url: String,
+pub struct Qr {
+    pub url: String,
     side: u32,
     path: String,
 }
 
 /// Reads the worker's answer to a QR request (`"SIZE PATH"`).
-fn qr_of(url: String, body: Result<String, String>) -> Option<Qr> {
+pub fn qr_of(url: String, body: Result<String, String>) -> Option<Qr> {
     let body = body.ok()?;
     let (size, path) = body.split_once(' ')?;
     Some(Qr {
@@ -113,22 +113,7 @@ pub fn ShareBox() -> impl IntoView {
             </div>
             <p class="muted share-status" aria-live="polite">{said}</p>
             <div class="qr" data-qr=move || drawn().map(|q| q.url).unwrap_or_default()>
-                {move || {
-                    drawn()
-                        .map(|q| {
-                            let side = q.side;
-                            view! {
-                                <svg
-                                    viewBox=format!("-4 -4 {side} {side}")
-                                    role="img"
-                                    aria-label=tr(ctx, Text::QrCode)
-                                >
-                                    <rect x="-4" y="-4" width=side height=side fill="#fff" />
-                                    <path d=q.path />
-                                </svg>
-                            }
-                        })
-                }}
+                {qr_code(ctx, drawn)}
             </div>
             <p class="muted">
                 <a class="share-seed" href=move || Link::Seed(seed()).fragment()>
@@ -136,5 +121,20 @@ pub fn ShareBox() -> impl IntoView {
                 </a>
             </p>
         </section>
+    }
+}
+
+/// A QR code the worker drew (`qr`), or nothing until it has.
+pub fn qr_code(ctx: Ctx, qr: impl Fn() -> Option<Qr> + Send + Sync + 'static) -> impl IntoView {
+    move || {
+        qr().map(|q| {
+            let side = q.side;
+            view! {
+                <svg viewBox=format!("-4 -4 {side} {side}") role="img" aria-label=tr(ctx, Text::QrCode)>
+                    <rect x="-4" y="-4" width=side height=side fill="#fff" />
+                    <path d=q.path />
+                </svg>
+            }
+        })
     }
 }

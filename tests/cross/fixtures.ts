@@ -30,14 +30,20 @@ export const test = base.extend<
     },
     { scope: "worker" },
   ],
-  tab: async ({ launcher }, use) => {
-    const session: BrowserSession = await launcher.open();
-    try {
-      await use(session.first);
-    } finally {
-      await session.close();
-    }
-  },
+  // Opening a browser has a limit of its own, beside the test's: a busy
+  // machine, or a WebKit session started a second time (engines.ts), may
+  // take minutes.
+  tab: [
+    async ({ launcher }, use) => {
+      const session: BrowserSession = await launcher.open();
+      try {
+        await use(session.first);
+      } finally {
+        await session.close();
+      }
+    },
+    { timeout: 300_000 },
+  ],
 });
 
 export { expect } from "@playwright/test";
