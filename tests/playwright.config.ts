@@ -1,9 +1,8 @@
 // Browser tests against the built site (dist/), served on 127.0.0.1.
 // Chromium comes from Debian (/usr/bin/chromium); nothing is downloaded.
 import { defineConfig } from "@playwright/test";
-import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 
 // DIST: the built site to test (default ../dist); PORT: where to serve it.
 const dist = process.env.DIST ?? "../dist";
@@ -12,11 +11,6 @@ const port = Number(process.env.PORT ?? 4173);
 // built (BARRICADE_CLI), else the debug build, serving the site and the
 // rooms on PORT+3 with a fresh database and a short computer pause.
 const cli = process.env.BARRICADE_CLI ?? "../target/debug/barricade";
-// The site with the rooms client (`--features online`, built by the test
-// command into target/site-online; ONLINE_DIST), else the static one (the
-// rooms' tests then fail, the others need no room server).
-const builtOnline = resolve(__dirname, process.env.ONLINE_DIST ?? "../target/site-online");
-const onlineDist = existsSync(builtOnline) ? builtOnline : dist;
 const roomsDb = join(tmpdir(), `barricade-rooms-test-${port + 3}-${process.pid}.sqlite3`);
 
 export default defineConfig({
@@ -63,9 +57,10 @@ export default defineConfig({
       timeout: 20_000,
     },
     {
-      // The site with online rooms, as `barricade serve` runs it.
+      // The same site with online rooms, as `barricade serve` runs it: the
+      // page loads the app with the rooms client from dist/rooms/.
       command:
-        `${cli} serve --addr 127.0.0.1:${port + 3} --site ${onlineDist} ` +
+        `${cli} serve --addr 127.0.0.1:${port + 3} --site ${dist} ` +
         `--db ${roomsDb} --computer-pause 20`,
       url: `http://127.0.0.1:${port + 3}/`,
       reuseExistingServer: false,

@@ -5,10 +5,11 @@
 //! the online intents of [`crate::state::GameState`]. At the end the dice
 //! are checked ([`dice_check`]) and the page says "dice verified".
 //!
-//! The socket and the room screens are in the page only when it is built
-//! with the `online` feature: the site that `barricade serve` serves. The
-//! static site leaves them out (its first visit stays within the size
-//! guard); it offers no "Play online" and says so for an invite.
+//! The socket and the room screens are in the app only when it is built
+//! with the `online` feature. The site holds both builds and the page
+//! loads this one only when it knows a room server (docs/online.md, "Two
+//! builds, one site"); the app without it offers no "Play online" and
+//! says so for an invite.
 
 pub mod dice_check;
 pub mod events;

@@ -10,19 +10,22 @@
 //!   suite in Firefox ESR and WebKitGTK (and in Chromium what the browser
 //!   tests do not already check); then a table of where the time went.
 //! - `cargo xtask test --quick`: the inner loop while working: format,
-//!   clippy, the Rust tests, a release build and the browser smoke tests
+//!   clippy, the Rust tests, a release build (without the rooms build)
+//!   and the browser smoke tests
 //!   (those tagged `@smoke`).
 //! - `cargo xtask bench`: build the site, then measure what a player feels
 //!   (computer players, click to highlight, walking pawns) against the
 //!   limits; see `tests/bench/play.mjs`.
 //! - `cargo xtask cross`: only the cross-browser suite, against the site
 //!   already built in `dist/`.
-//! - `cargo xtask build`: a release build into `dist/`, with its size.
+//! - `cargo xtask build`: a release build into `dist/` (the static app and,
+//!   in `dist/rooms/`, the app with the rooms client), with its size.
 //! - `cargo xtask size`: the size of `dist/` against the budget.
 //! - `cargo xtask setup`: only install what is missing.
 //! - `cargo xtask finish-site`: run by Trunk after each build (CSP and
 //!   service worker precache list); see `site.rs`.
 
+mod rooms_build;
 mod run;
 mod setup;
 mod site;
@@ -66,7 +69,7 @@ fn main() -> ExitCode {
 /// network can join; it prints the addresses.
 fn play() -> Result<(), String> {
     setup::ensure_web()?;
-    build_online()?;
+    build()?;
     run(cargo()
         .args([
             "run",
@@ -79,26 +82,33 @@ fn play() -> Result<(), String> {
             "0.0.0.0:8080",
             "--site",
         ])
-        .arg(online_site()))
+        .arg(run::root().join("dist")))
 }
 
+/// The release build into `dist/`: the app with the rooms client first
+/// (into [`online_site`]), then the static site, which takes the rooms
+/// build's glue and wasm into `dist/rooms/` (see `rooms_build.rs`); then
+/// the size of both first visits.
 fn build() -> Result<(), String> {
+    run(setup::trunk()
+        .args(["build", "--release", "--features", "online", "--dist"])
+        .arg(online_site()))?;
+    run(setup::trunk()
+        .args(["build", "--release"])
+        .env(rooms_build::ENV, online_site()))?;
+    size::check()
+}
+
+/// The static site alone (no `dist/rooms/`), for the inner loop.
+fn build_static() -> Result<(), String> {
     run(setup::trunk().args(["build", "--release"]))?;
     size::check()
 }
 
-/// Where the site with the rooms client (the `online` feature) is built:
-/// the site `barricade serve` serves (`cargo xtask play`, and the rooms'
-/// browser tests).
+/// Where the app with the rooms client (the `online` feature) is built
+/// before its glue and wasm go into `dist/rooms/`.
 fn online_site() -> PathBuf {
     target_dir().join("site-online")
-}
-
-/// Builds the site with the rooms client into [`online_site`].
-fn build_online() -> Result<(), String> {
-    run(setup::trunk()
-        .args(["build", "--release", "--features", "online", "--dist"])
-        .arg(online_site()))
 }
 
 /// Every check, or with `quick` the inner loop's; prints where the time
@@ -151,7 +161,7 @@ fn quick_checks(steps: &mut Steps) -> Result<(), String> {
     for (name, args) in rust_checks() {
         steps.run(name, cargo().args(args))?;
     }
-    steps.time("release build and size budget", build)?;
+    steps.time("release build (static) and size budget", build_static)?;
     let cli = steps.time_value("the CLI for the browser tests", cli_for_tests)?;
     steps.run(
         "browser smoke tests",
@@ -169,8 +179,7 @@ fn quick_checks(steps: &mut Steps) -> Result<(), String> {
 fn all_checks(steps: &mut Steps) -> Result<(), String> {
     steps.run("format", cargo().args(["fmt", "--all", "--check"]))?;
     steps.time("views check", views_check::check)?;
-    steps.time("release build and size budget", build)?;
-    steps.time("release build with rooms", build_online)?;
+    steps.time("release builds (with rooms, static) and size budget", build)?;
     let cli = steps.time_value("the CLI for the browser tests", cli_for_tests)?;
     let log = target_dir().join("xtask-rust-checks.log");
     let rust_lane = {
@@ -247,8 +256,7 @@ fn playwright(cli: &Path, args: &[&str]) -> Command {
     command
         .args(["playwright", "test"])
         .args(args)
-        .env("BARRICADE_CLI", cli)
-        .env("ONLINE_DIST", online_site());
+        .env("BARRICADE_CLI", cli);
     command
 }
 

@@ -17,6 +17,9 @@
 //! - the language files (`lang/*.txt`) lose their keys: the page reads
 //!   the texts by their order (`barricade_web::i18n::parse`), and the
 //!   keys are a third of a file's download;
+//! - with the rooms build named (`cargo xtask build`), its glue and wasm
+//!   go into `rooms/` and the page picks the build it loads
+//!   ([`crate::rooms_build`]);
 //! - `sw.js` gets the list of files to precache and a build id that
 //!   changes whenever any file changes.
 
@@ -38,6 +41,7 @@ pub fn finish() -> Result<(), String> {
             html = minify(&dir.join(&file), module, &html)?;
         }
     }
+    let html = crate::rooms_build::add(&dir, &html)?;
     let html = add_shell(&html, &barricade_web::prerender::shell::page())?;
     let html = add_csp(&html)?;
     write(&index, &html)?;
@@ -66,7 +70,13 @@ pub fn finish() -> Result<(), String> {
         .map(|b| format!("{b:02x}"))
         .collect();
     let precache: Vec<String> = std::iter::once("./".to_string())
-        .chain(files.iter().filter(|f| *f != "sw.js").cloned())
+        // The rooms build is fetched when a room is opened, not at install.
+        .chain(
+            files
+                .iter()
+                .filter(|f| *f != "sw.js" && !f.starts_with(crate::rooms_build::FOLDER))
+                .cloned(),
+        )
         .collect();
     let sw_path = dir.join("sw.js");
     let sw = read(&sw_path)?;

@@ -13,6 +13,10 @@ use std::io::Write;
 /// page was written as markup text, then 150 KB).
 pub const BUDGET: usize = 256_000;
 
+/// What the rooms client (the app's `online` feature, about 31 KB) may add
+/// to a first visit that opens a room; only such a visit downloads it.
+pub const ROOMS_CLIENT: usize = 32_000;
+
 /// The kinds of file the first paint needs.
 const COUNTED: [&str; 4] = ["html", "js", "wasm", "css"];
 
@@ -84,6 +88,51 @@ pub fn check() -> Result<(), String> {
     if gz > BUDGET {
         return Err(format!(
             "the site is {gz} bytes gzip, over the budget of {BUDGET}"
+        ));
+    }
+    rooms_visit(&dist, &rows, gz)
+}
+
+/// A visit that opens a room (`?rooms=`, or a page `barricade serve`
+/// serves) downloads the app with the rooms client from `dist/rooms/`
+/// instead of the static app: the same files otherwise. Its own guard is
+/// [`BUDGET`] plus [`ROOMS_CLIENT`].
+fn rooms_visit(
+    dist: &std::path::Path,
+    rows: &[(String, usize, usize)],
+    gz: usize,
+) -> Result<(), String> {
+    let folder = dist.join(crate::rooms_build::FOLDER);
+    let Ok(entries) = std::fs::read_dir(&folder) else {
+        println!(
+            "no rooms build in {} (a static build only)",
+            folder.display()
+        );
+        return Ok(());
+    };
+    let is_app = |name: &str| name.starts_with("barricade-web-");
+    let static_app: usize = rows.iter().filter(|r| is_app(&r.0)).map(|r| r.2).sum();
+    let mut rooms_app = 0;
+    for entry in entries.flatten() {
+        let bytes =
+            std::fs::read(entry.path()).map_err(|e| format!("{}: {e}", entry.path().display()))?;
+        let name = format!("rooms/{}", entry.file_name().to_string_lossy());
+        let packed = gzip_len(&bytes);
+        println!(
+            "{name:<44} {:>10} {packed:>10}   (instead of the static app, when a room server is known)",
+            bytes.len()
+        );
+        rooms_app += packed;
+    }
+    let visit = gz - static_app + rooms_app;
+    let limit = BUDGET + ROOMS_CLIENT;
+    println!(
+        "a first visit that opens a room: {visit} of {limit} bytes gzip ({:.0}%)",
+        100.0 * visit as f64 / limit as f64
+    );
+    if visit > limit {
+        return Err(format!(
+            "a first visit with rooms is {visit} bytes gzip, over its budget of {limit}"
         ));
     }
     Ok(())
