@@ -5,8 +5,9 @@
 //! the one with the rooms client in `rooms/`, and the page picks one before
 //! it downloads either:
 //!
-//! - a small inline script where Trunk's preload links were asks for the
-//!   rooms build when the page knows a room server (`?rooms=` in its
+//! - a small inline script in the head, before the style sheet (an inline
+//!   script after a style sheet waits for it), in place of Trunk's preload
+//!   links, asks for the rooms build when the page knows a room server (`?rooms=` in its
 //!   address, or the `<meta name="barricade-rooms">` that `barricade serve`
 //!   writes, which comes earlier in the head), else for the static one,
 //!   and preloads that build's glue and wasm with their integrity hashes;
@@ -102,7 +103,12 @@ fn pick_in_page(html: &str, own: &Build, rooms: &Build) -> Result<String, String
         html.replace_range(link.clone(), "");
         chooser_at = Some(chooser_at.map_or(link.start, |at: usize| at.min(link.start)));
     }
-    let at = chooser_at.ok_or("no preload link")?;
+    // Before the style sheet if there is one: an inline script after a
+    // style sheet waits for it to load, and the preloads with it.
+    let at = find_tag(&html, "<link", "stylesheet")
+        .map(|r| r.start)
+        .or(chooser_at)
+        .ok_or("no preload link")?;
     html.insert_str(at, &format!("<script>{}</script>", chooser(own, rooms)));
     let loader = find_tag(&html, "<script type=module>", "TrunkApplicationStarted")
         .ok_or("index.html has no Trunk loader script")?;
@@ -191,9 +197,16 @@ dispatchEvent(new CustomEvent(\"TrunkApplicationStarted\", {detail: {wasm}}));</
         assert!(page.contains("\"./rooms/barricade-web-bb.js\",\"sha384-Gbb\""));
         assert!(page.contains("\"./barricade-web-aa_bg.wasm\",\"sha384-Waa\""));
         assert!(page.contains("await import(glue)"));
-        // The chooser comes where the links were, after the loader.
+        // Without a style sheet the chooser comes where the links were.
         let chooser = page.find("self.barricadeApp=f").unwrap();
         assert!(page.find("TrunkApplicationStarted").unwrap() < chooser);
+        // With one, before it.
+        let styled = trunk.replace(
+            "<script defer",
+            "<link rel=stylesheet href=./main.css><script defer",
+        );
+        let page = pick_in_page(&styled, &build("", "aa"), &build("rooms/", "bb")).unwrap();
+        assert!(page.find("self.barricadeApp=f").unwrap() < page.find("rel=stylesheet").unwrap());
         assert!(page.ends_with("</head><body><main data-shell></main>"));
     }
 
