@@ -158,17 +158,24 @@ pub fn server_url() -> Option<&'static str> {
             .get_elements_by_name("barricade-rooms")
             .item(0)?;
         use wasm_bindgen::JsCast;
-        let path = meta
+        let content = meta
             .unchecked_ref::<web_sys::Element>()
             .get_attribute("content")?;
-        let scheme = if location.protocol().ok()? == "https:" {
-            "wss"
-        } else {
-            "ws"
-        };
-        Some(format!("{scheme}://{}{path}", location.host().ok()?))
+        let https = location.protocol().ok()? == "https:";
+        Some(meta_address(&content, https, &location.host().ok()?))
     })?;
     Some(Box::leak(url.into_boxed_str()))
+}
+
+/// The room server a `barricade-rooms` meta tag names: a WebSocket
+/// address as it is (a site built with one, `BARRICADE_ROOMS`), or a path
+/// on the page's own host (`barricade serve`), `wss:` on an `https:` page.
+pub fn meta_address(content: &str, https: bool, host: &str) -> String {
+    if content.starts_with("ws://") || content.starts_with("wss://") {
+        return content.to_string();
+    }
+    let scheme = if https { "wss" } else { "ws" };
+    format!("{scheme}://{host}{content}")
 }
 
 /// No browser, or a build without the rooms client (the static site; see
@@ -662,6 +669,24 @@ fn set_fragment(fragment: &str) {
             &wasm_bindgen::JsValue::NULL,
             "",
             Some(&format!("{path}{search}{fragment}")),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::meta_address;
+
+    #[test]
+    fn the_meta_tag_names_a_path_on_this_host_or_a_whole_address() {
+        assert_eq!(
+            meta_address("/rooms", false, "a.org:8080"),
+            "ws://a.org:8080/rooms"
+        );
+        assert_eq!(meta_address("/rooms", true, "a.org"), "wss://a.org/rooms");
+        assert_eq!(
+            meta_address("wss://rooms.b.org/rooms", false, "a.org"),
+            "wss://rooms.b.org/rooms"
         );
     }
 }

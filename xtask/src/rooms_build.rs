@@ -14,6 +14,9 @@
 //! - Trunk's loader imports the chosen build's glue instead of the static
 //!   one's.
 //!
+//! A site built with `BARRICADE_ROOMS=wss://…` ([`ADDRESS_ENV`]) names
+//! that room server in the page, so every visit offers rooms on it.
+//!
 //! `cargo xtask build` makes the rooms build first (into
 //! `target/site-online/`) and names it in [`ENV`] for Trunk's hook,
 //! which then calls [`add`]. Without it (a bare `trunk build`) the site
@@ -26,6 +29,11 @@ use std::path::Path;
 
 /// The variable naming the folder of the rooms build for Trunk's hook.
 pub const ENV: &str = "BARRICADE_ROOMS_BUILD";
+
+/// The variable giving the site a room server's address (`ws://…` or
+/// `wss://…`), written into the page as its `barricade-rooms` meta tag, so
+/// that every visit offers rooms on that server.
+pub const ADDRESS_ENV: &str = "BARRICADE_ROOMS";
 
 /// The folder of the site that holds the rooms build.
 pub const FOLDER: &str = "rooms";
@@ -54,7 +62,34 @@ pub fn add(site: &Path, html: &str) -> Result<String, String> {
     }
     let own = build(site, "", &app_glue(site)?)?;
     let with_rooms = build(site, &format!("{FOLDER}/"), &glue)?;
-    pick_in_page(html, &own, &with_rooms)
+    let html = pick_in_page(html, &own, &with_rooms)?;
+    match std::env::var(ADDRESS_ENV) {
+        Ok(address) => with_address(&html, &address),
+        Err(_) => Ok(html),
+    }
+}
+
+/// `html` with the room server's `address` in a `barricade-rooms` meta
+/// tag right after `<meta charset…>`, before the script that picks the
+/// build reads it (`barricade serve` puts its own before it, which wins).
+fn with_address(html: &str, address: &str) -> Result<String, String> {
+    let valid = (address.starts_with("ws://") || address.starts_with("wss://"))
+        && !address.contains(['"', '<', '>', ' ']);
+    if !valid {
+        return Err(format!(
+            "{ADDRESS_ENV} must be a WebSocket address such as wss://rooms.example.org/rooms, not {address:?}"
+        ));
+    }
+    let at = html
+        .find("<meta charset")
+        .ok_or("index.html has no <meta charset>")?;
+    let at = at + html[at..].find('>').ok_or("<meta charset is not closed")? + 1;
+    let mut page = html.to_string();
+    page.insert_str(
+        at,
+        &format!("<meta name=barricade-rooms content=\"{address}\">"),
+    );
+    Ok(page)
 }
 
 /// The app's glue in `dir`: `barricade-web-HASH.js`.
@@ -208,6 +243,20 @@ dispatchEvent(new CustomEvent(\"TrunkApplicationStarted\", {detail: {wasm}}));</
         let page = pick_in_page(&styled, &build("", "aa"), &build("rooms/", "bb")).unwrap();
         assert!(page.find("self.barricadeApp=f").unwrap() < page.find("rel=stylesheet").unwrap());
         assert!(page.ends_with("</head><body><main data-shell></main>"));
+    }
+
+    #[test]
+    fn a_site_built_with_an_address_names_it_before_the_chooser() {
+        let page = "<meta charset=utf-8><title>B</title><script>(chooser)</script>";
+        let named = with_address(page, "wss://rooms.example.org/rooms").unwrap();
+        assert_eq!(
+            named,
+            "<meta charset=utf-8><meta name=barricade-rooms content=\"wss://rooms.example.org/rooms\">\
+<title>B</title><script>(chooser)</script>"
+        );
+        for bad in ["https://x.org", "wss://x.org/\"><script>", ""] {
+            assert!(with_address(page, bad).is_err(), "{bad}");
+        }
     }
 
     #[test]
