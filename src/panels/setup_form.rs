@@ -10,7 +10,7 @@ use crate::action::Action;
 use crate::ctx::Ctx;
 use crate::prerender::guide;
 use crate::state::setup::SeatKind;
-use crate::text::{Text, colour_name, preset_name, preset_summary, seat_kind};
+use crate::text::{Text, colour_name, preset_name, preset_summary, seat_kind, t, timer_words};
 use barricade_ai::Level;
 use barricade_rules::{BoardId, Colour, Rules};
 use leptos::prelude::*;
@@ -187,6 +187,9 @@ pub fn SetupForm() -> impl IntoView {
                                 />
                                 <span>{tr(ctx, Text::PlayOnline)}</span>
                             </label>
+                            <Show when=move || ctx.online.wanted.get()>
+                                <RoomChoices />
+                            </Show>
                         }
                     })}
             </fieldset>
@@ -302,6 +305,57 @@ fn SeatPicker(colour: Colour) -> impl IntoView {
                     {tr(ctx, Text::SeatOff)}
                 </option>
                 {kinds}
+            </select>
+        </label>
+    }
+}
+
+/// The turn timers offered for a room, in seconds (`None`: off).
+const TIMERS: [Option<u32>; 4] = [None, Some(30), Some(60), Some(120)];
+
+/// The host's choices for an online room: may others watch, and the
+/// turn timer.
+#[component]
+fn RoomChoices() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let options = ctx.online.options;
+    let timers = TIMERS.map(|seconds| {
+        let value = seconds.map_or(String::new(), |n| n.to_string());
+        view! {
+            <option
+                value=value
+                prop:selected=move || options.with(|o| o.turn_seconds) == seconds
+            >
+                {move || {
+                    ctx.language.track();
+                    seconds.map_or_else(|| t(Text::RoomTimerOff).to_string(), timer_words)
+                }}
+            </option>
+        }
+    });
+    view! {
+        <label class="check">
+            <input
+                type="checkbox"
+                data-setup-spectators=""
+                prop:checked=move || options.with(|o| o.spectators)
+                on:change=move |e| {
+                    let on = event_target_checked(&e);
+                    options.update(|o| o.spectators = on);
+                }
+            />
+            <span>{tr(ctx, Text::RoomSpectators)}</span>
+        </label>
+        <label class="field">
+            <span>{tr(ctx, Text::RoomTimer)}</span>
+            <select
+                data-setup-timer=""
+                on:change=move |e| {
+                    let seconds = event_target_value(&e).parse().ok();
+                    options.update(|o| o.turn_seconds = seconds);
+                }
+            >
+                {timers}
             </select>
         </label>
     }
