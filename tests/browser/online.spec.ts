@@ -22,6 +22,7 @@ import {
   playPersonStep,
   readBoard,
   shot,
+  shotBoth,
 } from "./helpers-game";
 
 const port = Number(process.env.PORT ?? 4173);
@@ -313,6 +314,7 @@ test("no spectators when the host says so; the turn timer lets the computer stan
   await expect(host.locator("[data-setup-spectators]")).toBeChecked();
   await expect(host.locator("[data-setup-timer] option")).toHaveText(["Off", "30 s", "1 min", "2 min"]);
   await expect(host.locator("[data-setup-timer]")).toHaveValue("");
+  await shotBoth(host, "online-form");
   await host.uncheck("[data-setup-spectators]");
   await host.selectOption("[data-setup-timer]", "30");
   await host.click('[data-action="start"]');
