@@ -273,6 +273,7 @@ mod wire {
                 on_message: Box::new(move |text| {
                     if let Some(m) = super::json::read(&text) {
                         super::receive(ctx, m);
+                        super::settle(ctx);
                     }
                 }),
                 on_down: Box::new(move |ever| {
@@ -493,10 +494,9 @@ const SHUT_OUT: [&str; 6] = [
     "bad-settings",
 ];
 
-/// Handles one message of the server; then the page is open for play
-/// once it is welcomed and has caught up.
-pub fn receive(ctx: Ctx, message: ServerMessage) {
-    handle(ctx, message);
+/// After each message of the server: the page is open for play once it
+/// is welcomed and has caught up, and plays the colours it may.
+pub fn settle(ctx: Ctx) {
     let online = ctx.online;
     let ready = online.room.with_untracked(|r| {
         r.as_ref()
@@ -529,7 +529,8 @@ fn sync_playable(ctx: Ctx) {
     }
 }
 
-fn handle(ctx: Ctx, message: ServerMessage) {
+/// Handles one message of the server.
+pub fn receive(ctx: Ctx, message: ServerMessage) {
     let online = ctx.online;
     match message {
         ServerMessage::Created { room, token } => {

@@ -69,32 +69,32 @@ pub fn RoomPanel() -> impl IntoView {
                     }
                 }
             >
-            <Status />
-            <p hidden=move || !unreachable()>
-                <button type="button" data-action="play-by-link" on:click=by_link>
-                    {tr(ctx, Text::ByLink)}
-                </button>
-            </p>
-            <NameField />
-            <Invite invite />
-            <Options />
-            <Seats />
-            <div class="actions">
-                <button
-                    type="button"
-                    class="primary"
-                    data-action="start-room"
-                    hidden=move || !host()
-                    disabled=move || !full()
-                    on:click=move |_| ctx.start_room()
-                >
-                    {tr(ctx, Text::RoomStart)}
-                </button>
-                <LeaveButton />
-            </div>
-            <p class="muted" hidden=move || host() || unreachable()>
-                {tr(ctx, Text::RoomWaitingHost)}
-            </p>
+                <Status />
+                <p hidden=move || !unreachable()>
+                    <button type="button" data-action="play-by-link" on:click=by_link>
+                        {tr(ctx, Text::ByLink)}
+                    </button>
+                </p>
+                <NameField />
+                <Invite invite />
+                <Options />
+                <Seats />
+                <div class="actions">
+                    <button
+                        type="button"
+                        class="primary"
+                        data-action="start-room"
+                        hidden=move || !host()
+                        disabled=move || !full()
+                        on:click=move |_| ctx.start_room()
+                    >
+                        {tr(ctx, Text::RoomStart)}
+                    </button>
+                    <LeaveButton />
+                </div>
+                <p class="muted" hidden=move || host() || unreachable()>
+                    {tr(ctx, Text::RoomWaitingHost)}
+                </p>
             </Show>
         </section>
     }

@@ -10,7 +10,7 @@ use crate::action::Action;
 use crate::ctx::Ctx;
 use crate::prerender::guide;
 use crate::state::setup::SeatKind;
-use crate::text::{Text, colour_name, preset_name, preset_summary, seat_kind, t, timer_words};
+use crate::text::{Text, colour_name, preset_name, preset_summary, seat_kind};
 use barricade_ai::Level;
 use barricade_rules::{BoardId, Colour, Rules};
 use leptos::prelude::*;
@@ -187,9 +187,7 @@ pub fn SetupForm() -> impl IntoView {
                                 />
                                 <span>{tr(ctx, Text::PlayOnline)}</span>
                             </label>
-                            <Show when=move || ctx.online.wanted.get()>
-                                <RoomChoices />
-                            </Show>
+                            {room_choices(ctx)}
                         }
                     })}
             </fieldset>
@@ -311,12 +309,35 @@ fn SeatPicker(colour: Colour) -> impl IntoView {
 }
 
 /// The turn timers offered for a room, in seconds (`None`: off).
+#[cfg(feature = "online")]
 const TIMERS: [Option<u32>; 4] = [None, Some(30), Some(60), Some(120)];
+
+/// The host's room choices while "Play online" is checked, in a build
+/// with the rooms client (the `online` feature); nothing in the static
+/// site's, which never offers "Play online".
+fn room_choices(ctx: Ctx) -> AnyView {
+    #[cfg(feature = "online")]
+    {
+        view! {
+            <Show when=move || ctx.online.wanted.get()>
+                <RoomChoices />
+            </Show>
+        }
+        .into_any()
+    }
+    #[cfg(not(feature = "online"))]
+    {
+        let _ = ctx;
+        ().into_any()
+    }
+}
 
 /// The host's choices for an online room: may others watch, and the
 /// turn timer.
+#[cfg(feature = "online")]
 #[component]
 fn RoomChoices() -> impl IntoView {
+    use crate::text::{t, timer_words};
     let ctx = expect_context::<Ctx>();
     let options = ctx.online.options;
     let timers = TIMERS.map(|seconds| {
