@@ -41,7 +41,7 @@ impl GameState {
         Ok(state)
     }
 
-    /// In an online room: the colours played at this device.
+    /// In an online room: the colours this device may play now.
     pub fn online_colours(&self) -> Option<ColourSet> {
         self.online
     }
