@@ -222,9 +222,14 @@ test("two people and a spectator play a room game by clicks, with verified dice"
       await sameBoard(guestPage, host);
     }
     // On another player's turn a page says whom it waits for, and its die
-    // is not active (the host and the spectator while yellow is to move;
-    // the spectator while red is to roll, below).
-    if (!waited && turn === "yellow") {
+    // is not active (the host and the spectator while yellow, having
+    // rolled, is to choose a pawn; the spectator while red is to roll,
+    // below).
+    if (
+      !waited &&
+      turn === "yellow" &&
+      (await guestPage.locator("[data-selectable]").count()) > 0
+    ) {
       waited = true;
       for (const page of [host, spec]) {
         await expect(page.locator(".controls .status")).toHaveText(
