@@ -87,6 +87,17 @@ pub fn App() -> impl IntoView {
         format!("--step:{}ms;--roll:{}ms", speed.step_ms(), speed.roll_ms())
     };
     let sound = move || ctx.settings.with(|s| s.sound).to_string();
+    // While a room's seed is secret there is no link code yet: the record
+    // is then the room's decisions in order (GameState::log_record).
+    let record = Memo::new(move |_| {
+        let code = ctx.code.get();
+        if code.is_empty() {
+            ctx.revision.track();
+            ctx.state.with_untracked(GameState::log_record)
+        } else {
+            code
+        }
+    });
     let screen = move |shown: Screen| move || ctx.screen.get() == shown;
     view! {
         <main
@@ -94,11 +105,12 @@ pub fn App() -> impl IntoView {
             data-game=""
             data-turn=turn
             data-winner=winner
-            data-record=move || ctx.code.get()
+            data-record=move || record.get()
             style=style
             data-screen=move || ctx.screen.get().name()
             data-sound=sound
             data-you=move || ctx.online.in_room().then(|| ctx.online.you())
+            data-link=move || ctx.online.in_room().then(|| ctx.online.link.get().name())
             data-seed-commit=move || ctx.online.commit_shown()
             data-seed-reveal=move || ctx.online.reveal_shown()
         >

@@ -150,6 +150,49 @@ pub fn prompt(colour: Colour, prompt: Prompt) -> String {
     fill(text, &[Arg::Colour(colour)])
 }
 
+/// A seated player of a room as the status line names them: the name
+/// typed and the colour, or the colour alone.
+///
+/// ```
+/// use barricade_rules::Colour;
+/// use barricade_web::text::seat_player;
+/// assert_eq!(seat_player(Colour::Yellow, Some("Bob")), "Bob (Yellow)");
+/// assert_eq!(seat_player(Colour::Yellow, Some("")), "Yellow");
+/// assert_eq!(seat_player(Colour::Yellow, None), "Yellow");
+/// ```
+pub fn seat_player(colour: Colour, name: Option<&str>) -> String {
+    match name {
+        Some(name) if !name.is_empty() => format!("{name} ({})", colour_name(colour)),
+        _ => colour_name(colour).to_string(),
+    }
+}
+
+/// `text` with one value of words (a name, a time) filled in.
+///
+/// ```
+/// use barricade_web::text::{fill_str, Text};
+/// assert_eq!(fill_str(Text::PromptWaiting, "Bob (Yellow)"), "Waiting for Bob (Yellow) to play.");
+/// ```
+pub fn fill_str(text: Text, words: &str) -> String {
+    fill(text, &[Arg::Str(words)])
+}
+
+/// A turn timer in words: "30 s", "1 min", "90 s".
+///
+/// ```
+/// use barricade_web::text::timer_words;
+/// assert_eq!(timer_words(30), "30 s");
+/// assert_eq!(timer_words(120), "2 min");
+/// assert_eq!(timer_words(90), "90 s");
+/// ```
+pub fn timer_words(seconds: u32) -> String {
+    if seconds >= 60 && seconds.is_multiple_of(60) {
+        fill(Text::TimeMinutes, &[Arg::Num((seconds / 60).into())])
+    } else {
+        fill(Text::TimeSeconds, &[Arg::Num(seconds.into())])
+    }
+}
+
 /// The turn marker: "Red's turn".
 pub fn whose_turn(colour: Colour) -> String {
     fill(Text::WhoseTurn, &[Arg::Colour(colour)])

@@ -381,6 +381,38 @@ texts! {
     RoomNoServer = "room_no_server",
     /// "You are watching this game."
     RoomSpectator = "room_spectator",
+    /// "Spectators may watch"
+    RoomSpectators = "room_spectators",
+    /// "Turn timer"
+    RoomTimer = "room_timer",
+    /// "Off"
+    RoomTimerOff = "room_timer_off",
+    /// "{0} s"
+    TimeSeconds = "time_seconds",
+    /// "{0} min"
+    TimeMinutes = "time_minutes",
+    /// "People with the invite may watch."
+    RoomShowsSpectators = "room_shows_spectators",
+    /// "Only the players see this game: no spectators."
+    RoomShowsNoSpectators = "room_shows_no_spectators",
+    /// "Turn timer: {0}. When it runs out, the computer plays for that player until they are back."
+    RoomShowsTimer = "room_shows_timer",
+    /// "No turn timer: the game waits for every player."
+    RoomShowsNoTimer = "room_shows_no_timer",
+    /// "Every seat in this room is taken, and the host allows no spectators: you cannot watch this game."
+    RoomNoSpectators = "room_no_spectators",
+    /// "the computer plays for now"
+    RoomStandIn = "room_stand_in",
+    /// "The computer is playing for you."
+    RoomStoodIn = "room_stood_in",
+    /// "I’m back"
+    RoomBack = "room_back",
+    /// "Waiting for {0} to play."
+    PromptWaiting = "prompt_waiting",
+    /// "The computer plays for {0}."
+    PromptStandIn = "prompt_stand_in",
+    /// "Reconnecting… You can play again once the page is back."
+    PromptReconnecting = "prompt_reconnecting",
     /// "Dice verified"
     DiceVerified = "dice_verified",
     /// "The dice could not be verified:"

@@ -23,6 +23,28 @@ pub struct RoomSettings {
     pub seats: Vec<SeatSetting>,
     /// Two colours each?
     pub teams: bool,
+    /// Spectators and the turn timer.
+    pub options: RoomOptions,
+}
+
+/// What the host chooses beyond the new-game form: may people without a
+/// seat watch, and the turn timer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoomOptions {
+    /// May people without a seat watch? (The server's default: yes.)
+    pub spectators: bool,
+    /// The turn timer in seconds (the server takes 5 to 3600); `None`: the
+    /// game waits for each player however long.
+    pub turn_seconds: Option<u32>,
+}
+
+impl Default for RoomOptions {
+    fn default() -> RoomOptions {
+        RoomOptions {
+            spectators: true,
+            turn_seconds: None,
+        }
+    }
 }
 
 /// A numbered event of the room.

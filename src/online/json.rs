@@ -2,7 +2,7 @@
 //! requests written, with the browser's own JSON (no parser is shipped in
 //! the page). Anything malformed reads as `None`: the page skips it.
 
-use super::events::{Event, RoomSettings, SeatSetting, ServerMessage, You};
+use super::events::{Event, RoomOptions, RoomSettings, SeatSetting, ServerMessage, You};
 use js_sys::{Array, JSON, Object, Reflect};
 use wasm_bindgen::JsValue;
 
@@ -56,6 +56,10 @@ fn settings(v: &JsValue) -> RoomSettings {
         rules: text(v, "rules").unwrap_or_default(),
         seats,
         teams: !texts(v, "teams").is_empty(),
+        options: RoomOptions {
+            spectators: get(v, "spectators").as_bool().unwrap_or(true),
+            turn_seconds: number(v, "turn_seconds").map(|n| n as u32),
+        },
     }
 }
 

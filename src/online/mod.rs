@@ -22,8 +22,10 @@ mod socket;
 use crate::ctx::{Ctx, Screen};
 use crate::state::GameState;
 use crate::state::online::Outgoing;
+use crate::text::{Text, t};
 use crate::web::browser;
-use events::ServerMessage;
+use barricade_rules::{Colour, ColourSet};
+use events::{RoomOptions, ServerMessage};
 use leptos::prelude::*;
 use room::{Change, Room};
 
@@ -37,12 +39,26 @@ pub enum Link {
     Idle,
     /// Connecting (or reconnecting).
     Connecting,
-    /// Connected.
+    /// Connected, and caught up with the room's events.
     Open,
-    /// Lost after having been open: reconnecting by itself.
+    /// Lost after having been open: reconnecting by itself (until the
+    /// page has caught up again).
     Lost,
     /// The server could not be reached at all.
     Unreachable,
+}
+
+impl Link {
+    /// Its name, as `data-link` shows it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Link::Idle => "idle",
+            Link::Connecting => "connecting",
+            Link::Open => "open",
+            Link::Lost => "lost",
+            Link::Unreachable => "unreachable",
+        }
+    }
 }
 
 /// The check of a finished game's dice.
@@ -67,6 +83,11 @@ pub struct Online {
     pub link: RwSignal<Link>,
     /// The server's last refusal, in its words.
     pub error: RwSignal<Option<String>>,
+    /// The code of the server's refusal to let this page in (such as
+    /// `no-spectators`): the socket is closed then.
+    pub refused: RwSignal<Option<String>>,
+    /// The host's spectators and turn timer for the room to open.
+    pub options: RwSignal<RoomOptions>,
 }
 
 impl Online {
@@ -78,6 +99,8 @@ impl Online {
             room: RwSignal::new(None),
             link: RwSignal::new(Link::Idle),
             error: RwSignal::new(None),
+            refused: RwSignal::new(None),
+            options: RwSignal::new(RoomOptions::default()),
         }
     }
 
@@ -124,6 +147,37 @@ impl Online {
                         .join(" ")
                 })
                 .unwrap_or_default()
+        })
+    }
+}
+
+impl Online {
+    /// The status line while the colour to move is not played at this
+    /// page: reconnecting, the computer standing in for a player, or whose
+    /// turn it is and that the page waits for them (by name when one was
+    /// typed). `None` when this page plays `turn`, outside a room, and
+    /// for a computer seat (its usual "thinking").
+    pub fn turn_words(&self, turn: Colour) -> Option<String> {
+        if !self.in_room() {
+            return None;
+        }
+        if self.link.get() != Link::Open {
+            return Some(t(Text::PromptReconnecting).to_string());
+        }
+        self.room.with(|r| {
+            let r = r.as_ref()?;
+            let seat = r.seat_of(turn)?;
+            if r.playable().contains(turn) {
+                return None;
+            }
+            let who = crate::text::seat_player(seat.colour, seat.name.as_deref());
+            if seat.stand_in {
+                Some(crate::text::fill_str(Text::PromptStandIn, &who))
+            } else if seat.kind == crate::state::setup::SeatKind::Human {
+                Some(crate::text::fill_str(Text::PromptWaiting, &who))
+            } else {
+                None
+            }
         })
     }
 }
@@ -222,19 +276,24 @@ mod wire {
         super::socket::open(
             url,
             super::socket::Handlers {
-                on_open: Box::new(move || {
-                    online.link.set(Link::Open);
-                    hello(online);
-                }),
+                // Open only once welcomed and caught up (see `receive`).
+                on_open: Box::new(move || hello(online)),
                 on_message: Box::new(move |text| {
                     if let Some(m) = super::json::read(&text) {
                         super::receive(ctx, m);
+                        super::settle(ctx);
                     }
                 }),
                 on_down: Box::new(move |ever| {
+                    online.room.update(|r| {
+                        if let Some(r) = r {
+                            r.welcomed = false;
+                        }
+                    });
                     online
                         .link
                         .set(if ever { Link::Lost } else { Link::Unreachable });
+                    super::sync_playable(ctx);
                 }),
             },
         );
@@ -326,11 +385,17 @@ impl Ctx {
             return;
         };
         #[cfg(all(target_family = "wasm", feature = "online"))]
-        wire::CREATE.with(|c| *c.borrow_mut() = Some(room::settings_of(&choices)));
+        wire::CREATE.with(|c| {
+            *c.borrow_mut() = Some(room::settings_of(
+                &choices,
+                self.online.options.get_untracked(),
+            ))
+        });
         #[cfg(not(all(target_family = "wasm", feature = "online")))]
         let _ = choices;
         self.online.room.set(Some(Room::new("", None)));
         self.online.error.set(None);
+        self.online.refused.set(None);
         self.screen.set(Screen::Room);
         wire::connect(*self, url);
     }
@@ -358,6 +423,7 @@ impl Ctx {
         let token = browser::load(&token_key(id));
         self.online.room.set(Some(Room::new(id, token)));
         self.online.error.set(None);
+        self.online.refused.set(None);
         self.screen.set(Screen::Room);
         wire::connect(*self, url);
     }
@@ -375,6 +441,12 @@ impl Ctx {
         wire::send("start", &[]);
     }
 
+    /// Takes back this page's seats from the computer standing in.
+    pub fn back_to_seat(&self) {
+        #[cfg(all(target_family = "wasm", feature = "online"))]
+        wire::send("back", &[]);
+    }
+
     /// Leaves the room: the seats are given up, the socket closed, and
     /// the new-game form shown.
     pub fn leave_room(&self) {
@@ -390,6 +462,7 @@ impl Ctx {
         }
         self.online.room.set(None);
         self.online.link.set(Link::Idle);
+        self.online.refused.set(None);
         browser::clear_fragment();
         self.has_game.set(false);
         self.show_setup();
@@ -418,6 +491,52 @@ impl Ctx {
     }
 }
 
+/// The server's codes that refuse this page the room itself (a `join`
+/// or `create`): trying again would not help, so the socket is closed.
+const SHUT_OUT: [&str; 6] = [
+    "no-spectators",
+    "unknown-room",
+    "bad-token",
+    "room-full",
+    "too-many-rooms",
+    "bad-settings",
+];
+
+/// After each message of the server: the page is open for play once it
+/// is welcomed and has caught up, and plays the colours it may.
+pub fn settle(ctx: Ctx) {
+    let online = ctx.online;
+    let ready = online.room.with_untracked(|r| {
+        r.as_ref()
+            .is_some_and(|r| r.welcomed && r.last >= r.caught_up_to)
+    });
+    if ready && online.link.get_untracked() != Link::Open {
+        online.link.set(Link::Open);
+    }
+    sync_playable(ctx);
+}
+
+/// Lets the game's state play the colours this page may play now: none
+/// while the page is disconnected or catching up (a decision then would
+/// be lost, or made on an old position), and none the computer stands in
+/// for.
+fn sync_playable(ctx: Ctx) {
+    let online = ctx.online;
+    let open = online.link.get_untracked() == Link::Open;
+    let Some(playable) = online.room.with_untracked(|r| {
+        r.as_ref()
+            .map(|r| if open { r.playable() } else { ColourSet::EMPTY })
+    }) else {
+        return;
+    };
+    let differs = ctx
+        .state
+        .with_untracked(|s| s.online_colours().is_some_and(|c| c != playable));
+    if differs {
+        ctx.state.update(|s| s.set_playable(playable));
+    }
+}
+
 /// Handles one message of the server.
 pub fn receive(ctx: Ctx, message: ServerMessage) {
     let online = ctx.online;
@@ -437,6 +556,7 @@ pub fn receive(ctx: Ctx, message: ServerMessage) {
             online.room.update(|r| {
                 if let Some(r) = r {
                     r.caught_up_to = last;
+                    r.welcomed = true;
                     r.you = you;
                 }
             });
@@ -478,7 +598,12 @@ pub fn receive(ctx: Ctx, message: ServerMessage) {
                 }
             }
         }
-        ServerMessage::Error { message, .. } => {
+        ServerMessage::Error { code, message } => {
+            if SHUT_OUT.contains(&code.as_str()) {
+                wire::close();
+                online.link.set(Link::Idle);
+                online.refused.set(Some(code));
+            }
             online.error.set(Some(message));
             ctx.state.update(GameState::refused);
         }

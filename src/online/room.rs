@@ -2,7 +2,7 @@
 //! "Events"). Plain data, tested natively; [`crate::online`] applies the
 //! game's part of each event to the board.
 
-use super::events::{Event, RoomSettings, You};
+use super::events::{Event, RoomOptions, RoomSettings, You};
 use crate::state::setup::{SeatKind, SetupChoices};
 use barricade_rules::{BoardId, Colour, ColourSet, Rules};
 
@@ -60,6 +60,8 @@ pub struct Room {
     pub last: u64,
     /// Events up to this number were caught up on (no walking pawns).
     pub caught_up_to: u64,
+    /// Has the server welcomed this page's connection (the one now open)?
+    pub welcomed: bool,
     /// The settings.
     pub settings: RoomSettings,
     /// The seats in playing order.
@@ -128,6 +130,7 @@ impl Room {
                 if let Some(s) = self.seats.get_mut(*seat) {
                     s.name = Some(name.clone());
                     s.connected = true;
+                    s.stand_in = false;
                 }
                 None
             }
@@ -156,6 +159,9 @@ impl Room {
             } => {
                 self.commit = commit.clone();
                 self.playing = true;
+                for seat in &mut self.seats {
+                    seat.stand_in = false;
+                }
                 self.games += 1;
                 self.rolls.clear();
                 self.moves.clear();
@@ -184,6 +190,10 @@ impl Room {
                     commit: std::mem::replace(&mut self.commit, next_commit.clone()),
                 });
                 self.playing = false;
+                // The computer stands in for nobody after a game.
+                for seat in &mut self.seats {
+                    seat.stand_in = false;
+                }
                 Some(Change::Over)
             }
             Event::Other => None,
@@ -226,6 +236,29 @@ impl Room {
                 .is_some_and(|s| s.kind == SeatKind::Human && s.name.is_none())
     }
 
+    /// The colours this page may play now: its own, less those the
+    /// computer stands in for.
+    pub fn playable(&self) -> ColourSet {
+        self.you
+            .seats
+            .iter()
+            .filter_map(|&i| self.seats.get(i).filter(|s| !s.stand_in).map(|s| s.colour))
+            .collect()
+    }
+
+    /// Does the computer stand in for one of this page's seats?
+    pub fn stood_in_for_me(&self) -> bool {
+        self.you
+            .seats
+            .iter()
+            .any(|&i| self.seats.get(i).is_some_and(|s| s.stand_in))
+    }
+
+    /// The seat of `colour`.
+    pub fn seat_of(&self, colour: Colour) -> Option<&Seat> {
+        self.seats.iter().find(|s| s.colour == colour)
+    }
+
     /// Is every person seat taken (so the host may start)?
     pub fn full(&self) -> bool {
         self.seats
@@ -234,9 +267,10 @@ impl Room {
     }
 }
 
-/// The settings of `choices` for the server's `create`: the seats in
-/// board order, each a person or a computer of a level.
-pub fn settings_of(choices: &SetupChoices) -> RoomSettings {
+/// The settings of `choices` and the host's `options` for the server's
+/// `create`: the seats in board order, each a person or a computer of a
+/// level.
+pub fn settings_of(choices: &SetupChoices, options: RoomOptions) -> RoomSettings {
     RoomSettings {
         board: choices.board.name().to_string(),
         rules: choices.rules.to_string(),
@@ -256,11 +290,12 @@ pub fn settings_of(choices: &SetupChoices) -> RoomSettings {
             })
             .collect(),
         teams: choices.has_teams(),
+        options,
     }
 }
 
 /// The settings as the JSON of `create` (names of colours, levels, the
-/// board and the rules only: nothing to escape).
+/// board and the rules, a flag and a number only: nothing to escape).
 pub fn settings_json(s: &RoomSettings) -> String {
     let seats: Vec<String> = s
         .seats
@@ -278,11 +313,17 @@ pub fn settings_json(s: &RoomSettings) -> String {
     } else {
         "[]"
     };
+    let timer = s
+        .options
+        .turn_seconds
+        .map(|n| format!(r#","turn_seconds":{n}"#))
+        .unwrap_or_default();
     format!(
-        r#"{{"board":"{}","rules":"{}","seats":[{}],"teams":{teams}}}"#,
+        r#"{{"board":"{}","rules":"{}","seats":[{}],"teams":{teams},"spectators":{}{timer}}}"#,
         s.board,
         s.rules,
-        seats.join(",")
+        seats.join(","),
+        s.options.spectators
     )
 }
 
@@ -304,13 +345,21 @@ mod tests {
             ..SetupChoices::default()
         };
         let mut room = Room::new("ab", None);
+        let options = RoomOptions {
+            spectators: false,
+            turn_seconds: Some(60),
+        };
         let opened = Event::Opened {
-            settings: settings_of(&choices),
+            settings: settings_of(&choices, options),
             commit: "c1".into(),
         };
         assert_eq!(
-            settings_json(&settings_of(&choices)),
-            r#"{"board":"quick","rules":"ravensburger","seats":[{"colour":"red","player":"person","level":"medium"},{"colour":"green","player":"computer","level":"easy"},{"colour":"yellow","player":"person","level":"medium"}],"teams":[]}"#
+            settings_json(&settings_of(&choices, options)),
+            r#"{"board":"quick","rules":"ravensburger","seats":[{"colour":"red","player":"person","level":"medium"},{"colour":"green","player":"computer","level":"easy"},{"colour":"yellow","player":"person","level":"medium"}],"teams":[],"spectators":false,"turn_seconds":60}"#
+        );
+        assert!(
+            settings_json(&settings_of(&choices, RoomOptions::default()))
+                .ends_with(r#""teams":[],"spectators":true}"#)
         );
         assert_eq!(room.fold(1, &opened), None);
         assert_eq!(room.choices(), Some(choices));
@@ -334,20 +383,33 @@ mod tests {
             },
         );
         assert!(room.full());
+        assert_eq!(room.settings.options, options);
+        // The computer stands in for red: red is not played here then.
+        room.fold(4, &Event::StandIn { seat: 0, on: true });
+        assert!(room.stood_in_for_me());
+        assert_eq!(room.playable(), ColourSet::EMPTY);
+        room.fold(5, &Event::StandIn { seat: 0, on: false });
+        assert_eq!(room.playable(), ColourSet::single(Colour::Red));
+        room.fold(6, &Event::StandIn { seat: 2, on: true });
+        assert_eq!(
+            room.seat_of(Colour::Yellow).unwrap().name.as_deref(),
+            Some("Bob")
+        );
         let started = Event::Started {
             commit: "c1".into(),
             nonces: vec![],
             position: "p".into(),
         };
-        assert_eq!(room.fold(4, &started), Some(Change::Start("p".into())));
+        assert_eq!(room.fold(7, &started), Some(Change::Start("p".into())));
+        assert!(room.seats.iter().all(|s| !s.stand_in));
         // A repeat changes nothing.
-        assert_eq!(room.fold(4, &started), None);
+        assert_eq!(room.fold(7, &started), None);
         assert_eq!(
-            room.fold(5, &Event::Rolled { roll: 3 }),
+            room.fold(8, &Event::Rolled { roll: 3 }),
             Some(Change::Roll(3))
         );
         room.fold(
-            6,
+            9,
             &Event::Over {
                 record: "B".into(),
                 reveal: "r".into(),
@@ -358,5 +420,9 @@ mod tests {
         assert_eq!(room.ended.as_ref().unwrap().commit, "c1");
         assert_eq!(room.commit, "c2");
         assert!(!room.playing);
+        assert!(room.seats.iter().all(|s| !s.stand_in));
+        room.fold(10, &Event::StandIn { seat: 0, on: true });
+        room.fold(11, &started);
+        assert!(room.seats.iter().all(|s| !s.stand_in));
     }
 }

@@ -91,9 +91,15 @@ pub fn GamePanel() -> impl IntoView {
     let status = Memo::new(move |_| {
         ctx.language.track();
         // While a pawn walks, the line names whose pawn it is.
+        // In a room, while the colour to move is played elsewhere (or
+        // the page reconnects), the line says so instead.
         state.with(|s| {
             let who = s.walk().map_or(s.turn(), |w| w.colour);
-            current_prompt(s).map(|p| prompt(who, p))
+            let p = current_prompt(s)?;
+            let elsewhere = (p != Prompt::Walking)
+                .then(|| ctx.online.turn_words(s.turn()))
+                .flatten();
+            Some(elsewhere.unwrap_or_else(|| prompt(who, p)))
         })
     });
     let value = Memo::new(move |_| {

@@ -10,7 +10,7 @@ use crate::ai_protocol;
 use crate::ctx::Ctx;
 use crate::online::room::Seat;
 use crate::online::{Link, NAME_KEY, Verified, remembered_name};
-use crate::text::{Text, colour_name, seat_kind, t};
+use crate::text::{Text, colour_name, fill_str, seat_kind, t, timer_words};
 use crate::web::{ai_worker, browser};
 use leptos::prelude::*;
 
@@ -43,39 +43,65 @@ pub fn RoomPanel() -> impl IntoView {
             }
         });
     };
+    // Refused the room itself (no spectators, an unknown room): said, and
+    // nothing else but the way out.
+    let refused = move || online.refused.get();
+    let shut_out = move || {
+        ctx.language.track();
+        refused().map(|code| match code.as_str() {
+            "no-spectators" => t(Text::RoomNoSpectators).to_string(),
+            _ => online.error.get().unwrap_or_default(),
+        })
+    };
     view! {
         <section class="room" data-room="">
             <h2>{tr(ctx, Text::RoomTitle)}</h2>
-            <Status />
-            <p hidden=move || !unreachable()>
-                <button type="button" data-action="play-by-link" on:click=by_link>
-                    {tr(ctx, Text::ByLink)}
-                </button>
-            </p>
-            <NameField />
-            <Invite invite />
-            <Seats />
-            <div class="actions">
-                <button
-                    type="button"
-                    class="primary"
-                    data-action="start-room"
-                    hidden=move || !host()
-                    disabled=move || !full()
-                    on:click=move |_| ctx.start_room()
-                >
-                    {tr(ctx, Text::RoomStart)}
-                </button>
-                <LeaveButton />
-            </div>
-            <p class="muted" hidden=move || host() || unreachable()>
-                {tr(ctx, Text::RoomWaitingHost)}
-            </p>
+            <Show
+                when=move || refused().is_none()
+                fallback=move || {
+                    view! {
+                        <p class="notice" role="alert" data-room-refused=move || refused().unwrap_or_default()>
+                            {shut_out}
+                        </p>
+                        <div class="actions">
+                            <LeaveButton />
+                        </div>
+                    }
+                }
+            >
+                <Status />
+                <p hidden=move || !unreachable()>
+                    <button type="button" data-action="play-by-link" on:click=by_link>
+                        {tr(ctx, Text::ByLink)}
+                    </button>
+                </p>
+                <NameField />
+                <Invite invite />
+                <Options />
+                <Seats />
+                <div class="actions">
+                    <button
+                        type="button"
+                        class="primary"
+                        data-action="start-room"
+                        hidden=move || !host()
+                        disabled=move || !full()
+                        on:click=move |_| ctx.start_room()
+                    >
+                        {tr(ctx, Text::RoomStart)}
+                    </button>
+                    <LeaveButton />
+                </div>
+                <p class="muted" hidden=move || host() || unreachable()>
+                    {tr(ctx, Text::RoomWaitingHost)}
+                </p>
+            </Show>
         </section>
     }
 }
 
-/// The room beside its game: seats, the dice check, Leave.
+/// The room beside its game: a player stood in for, seats, the dice
+/// check, Leave.
 #[component]
 pub fn RoomBar() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
@@ -90,10 +116,21 @@ pub fn RoomBar() -> impl IntoView {
             .room
             .with(|r| r.as_ref().is_some_and(|r| r.mine().is_empty()))
     };
+    let stood_in = move || {
+        online
+            .room
+            .with(|r| r.as_ref().is_some_and(|r| r.playing && r.stood_in_for_me()))
+    };
     view! {
         <section class="room room-bar" data-room-bar="">
             <Status />
             <p class="muted" hidden=move || !spectator()>{tr(ctx, Text::RoomSpectator)}</p>
+            <div class="notice stood-in" data-stood-in="" hidden=move || !stood_in()>
+                <p>{tr(ctx, Text::RoomStoodIn)}</p>
+                <button type="button" class="primary" data-action="back-to-seat" on:click=move |_| ctx.back_to_seat()>
+                    {tr(ctx, Text::RoomBack)}
+                </button>
+            </div>
             <Seats />
             <p
                 class="verified"
@@ -136,6 +173,48 @@ fn Status() -> impl IntoView {
         <p class="notice" role="alert" data-room-error="" hidden=move || online.error.with(Option::is_none)>
             {move || online.error.get().unwrap_or_default()}
         </p>
+    }
+}
+
+/// The host's choices: spectators and the turn timer, as the room's
+/// settings say (`data-room-spectators`, `data-room-timer`: the seconds,
+/// empty without a timer).
+#[component]
+fn Options() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let online = ctx.online;
+    let options = move || {
+        online
+            .room
+            .with(|r| r.as_ref().map(|r| r.settings.options).unwrap_or_default())
+    };
+    let opened = move || {
+        online
+            .room
+            .with(|r| r.as_ref().is_some_and(|r| !r.seats.is_empty()))
+    };
+    let spectators = move || {
+        ctx.language.track();
+        t(if options().spectators {
+            Text::RoomShowsSpectators
+        } else {
+            Text::RoomShowsNoSpectators
+        })
+    };
+    let timer = move || {
+        ctx.language.track();
+        match options().turn_seconds {
+            Some(n) => fill_str(Text::RoomShowsTimer, &timer_words(n)),
+            None => t(Text::RoomShowsNoTimer).to_string(),
+        }
+    };
+    view! {
+        <ul class="room-options muted" hidden=move || !opened()>
+            <li data-room-spectators=move || options().spectators.to_string()>{spectators}</li>
+            <li data-room-timer=move || options().turn_seconds.map(|n| n.to_string()).unwrap_or_default()>
+                {timer}
+            </li>
+        </ul>
     }
 }
 
@@ -271,6 +350,7 @@ fn SeatRow(i: usize) -> impl IntoView {
     };
     let person = move || seat().is_some_and(|s| s.kind == crate::state::setup::SeatKind::Human);
     let connected = move || seat().is_some_and(|s| s.connected || !person());
+    let stand_in = move || seat().is_some_and(|s| s.stand_in);
     let who = move || {
         ctx.language.track();
         let Some(s) = seat() else {
@@ -301,6 +381,10 @@ fn SeatRow(i: usize) -> impl IntoView {
                     t(if connected() { Text::RoomConnected } else { Text::RoomAway })
                 }
             ></span>
+            // After the dot, where the Take button is before a game.
+            <span class="muted stand-in" data-stand-in="" hidden=move || !stand_in()>
+                {tr(ctx, Text::RoomStandIn)}
+            </span>
             <Show when=can_take>
                 <button
                     type="button"

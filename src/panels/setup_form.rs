@@ -187,6 +187,7 @@ pub fn SetupForm() -> impl IntoView {
                                 />
                                 <span>{tr(ctx, Text::PlayOnline)}</span>
                             </label>
+                            {room_choices(ctx)}
                         }
                     })}
             </fieldset>
@@ -302,6 +303,80 @@ fn SeatPicker(colour: Colour) -> impl IntoView {
                     {tr(ctx, Text::SeatOff)}
                 </option>
                 {kinds}
+            </select>
+        </label>
+    }
+}
+
+/// The turn timers offered for a room, in seconds (`None`: off).
+#[cfg(feature = "online")]
+const TIMERS: [Option<u32>; 4] = [None, Some(30), Some(60), Some(120)];
+
+/// The host's room choices while "Play online" is checked, in a build
+/// with the rooms client (the `online` feature); nothing in the static
+/// site's, which never offers "Play online".
+fn room_choices(ctx: Ctx) -> AnyView {
+    #[cfg(feature = "online")]
+    {
+        view! {
+            <Show when=move || ctx.online.wanted.get()>
+                <RoomChoices />
+            </Show>
+        }
+        .into_any()
+    }
+    #[cfg(not(feature = "online"))]
+    {
+        let _ = ctx;
+        ().into_any()
+    }
+}
+
+/// The host's choices for an online room: may others watch, and the
+/// turn timer.
+#[cfg(feature = "online")]
+#[component]
+fn RoomChoices() -> impl IntoView {
+    use crate::text::{t, timer_words};
+    let ctx = expect_context::<Ctx>();
+    let options = ctx.online.options;
+    let timers = TIMERS.map(|seconds| {
+        let value = seconds.map_or(String::new(), |n| n.to_string());
+        view! {
+            <option
+                value=value
+                prop:selected=move || options.with(|o| o.turn_seconds) == seconds
+            >
+                {move || {
+                    ctx.language.track();
+                    seconds.map_or_else(|| t(Text::RoomTimerOff).to_string(), timer_words)
+                }}
+            </option>
+        }
+    });
+    view! {
+        <label class="check">
+            <input
+                type="checkbox"
+                data-setup-spectators=""
+                prop:checked=move || options.with(|o| o.spectators)
+                on:change=move |e| {
+                    let on = event_target_checked(&e);
+                    options.update(|o| o.spectators = on);
+                }
+            />
+            <span>{tr(ctx, Text::RoomSpectators)}</span>
+        </label>
+        <label class="field">
+            <span>{tr(ctx, Text::RoomTimer)}</span>
+            <select
+                data-setup-timer=""
+                on:change=move |e| {
+                    let seconds = event_target_value(&e).parse().ok();
+                    options.update(|o| o.turn_seconds = seconds);
+                }
+            >
+                {timers}
             </select>
         </label>
     }

@@ -88,8 +88,10 @@ pub struct GameState {
     /// In a game by link: the colour this device plays, and how many
     /// decisions were made before this device took the game.
     link: Option<(Colour, usize)>,
-    /// In an online room: the colours this device plays (none for a
-    /// spectator); the rolls and decisions come from the room's server.
+    /// In an online room: the colours this device may play now (none for
+    /// a spectator, none while disconnected, none the computer stands in
+    /// for; see `GameState::set_playable`); the rolls and decisions come
+    /// from the room's server.
     online: Option<ColourSet>,
     /// In an online room: what this device asked for and has not sent yet
     /// (see [`GameState::take_outgoing`]).

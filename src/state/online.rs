@@ -41,9 +41,48 @@ impl GameState {
         Ok(state)
     }
 
-    /// In an online room: the colours played at this device.
+    /// In an online room: the colours this device may play now.
     pub fn online_colours(&self) -> Option<ColourSet> {
         self.online
+    }
+
+    /// In an online room: this device may now play `playable` (its
+    /// colours, less those the computer stands in for; none while the
+    /// page is disconnected). A decision half made for a colour that is
+    /// no longer playable here is dropped.
+    pub fn set_playable(&mut self, playable: ColourSet) {
+        if self.online.is_none() || self.online == Some(playable) {
+            return;
+        }
+        self.online = Some(playable);
+        if !playable.contains(self.turn()) {
+            self.selected = None;
+            if self.pending.take().is_some() {
+                self.walk = None;
+            }
+        }
+        self.version += 1;
+    }
+
+    /// What `data-record` shows while a room's seed is secret (no link
+    /// code can be made yet): every decision in order, `colour roll move`
+    /// in the board's notation (`red 6 home-h1; green 3 c1-e3`; no roll
+    /// for a french end of turn or roll again). Every page of the room
+    /// builds it from the same events. Empty outside a room.
+    pub fn log_record(&self) -> String {
+        if self.online.is_none() {
+            return String::new();
+        }
+        let board = self.position().board();
+        let plies: Vec<String> = self
+            .log()
+            .iter()
+            .map(|e| match e.roll {
+                Some(r) => format!("{} {r} {}", e.colour.name(), board.move_name(e.mv)),
+                None => format!("{} {}", e.colour.name(), board.move_name(e.mv)),
+            })
+            .collect();
+        plies.join("; ")
     }
 
     /// Takes what this device asked for and has not sent yet.
@@ -152,6 +191,10 @@ mod tests {
         };
         state.remote_play(mv, false).unwrap();
         assert_eq!(state.log().len(), before + 1);
+        assert_eq!(
+            state.log_record(),
+            format!("red 6 {}", state.position().board().move_name(mv))
+        );
         // Green is played elsewhere: nothing to ask for here.
         assert_eq!(state.turn(), Colour::Green);
         assert!(!state.human_to_play());
@@ -159,6 +202,17 @@ mod tests {
         assert_eq!(state.take_outgoing(), None);
         assert_eq!(state.undo_depth(), 0);
         assert!(state.remote_play(Move::Pass, false).is_err());
+        // Disconnected (or stood in for): nothing may be asked until red
+        // is playable here again.
+        let mut away = GameState::online(choices, start, mine).unwrap();
+        away.set_playable(ColourSet::EMPTY);
+        assert!(!away.human_to_play());
+        assert_eq!(away.roll(), None);
+        assert_eq!(away.take_outgoing(), None);
+        away.set_playable(mine);
+        assert!(away.human_to_play());
+        away.roll();
+        assert_eq!(away.take_outgoing(), Some(Outgoing::Roll));
         // The finished game from its record: nothing is taken back.
         let record =
             barricade_rules::Game::new_on(BoardId::Quick, Rules::default(), seats, 9).record();

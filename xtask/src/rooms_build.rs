@@ -1,5 +1,5 @@
 //! One site, two builds of the app (docs/online.md, "Two builds, one
-//! site"). The rooms client (the app's `online` feature) costs about 31 KB
+//! site"). The rooms client (the app's `online` feature) costs about 36 KB
 //! gzip of WebAssembly, which players who never join a room should not
 //! download. So the site holds both builds: the static one at the top, and
 //! the one with the rooms client in `rooms/`, and the page picks one before

@@ -13,7 +13,7 @@ use std::io::Write;
 /// page was written as markup text, then 150 KB).
 pub const BUDGET: usize = 256_000;
 
-/// What the rooms client (the app's `online` feature, about 31 KB) may add
+/// What the rooms client (the app's `online` feature, about 36 KB) may add
 /// to a first visit that opens a room; only such a visit downloads it.
 pub const ROOMS_CLIENT: usize = 32_000;
 
