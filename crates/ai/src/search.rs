@@ -57,6 +57,12 @@ pub struct Limits {
     /// Root decisions searched from the third iteration on: the best ones
     /// of the iteration before (0: all of them).
     pub deep_moves: usize,
+    /// Root decisions searched from the fourth iteration on (0: as
+    /// [`Limits::deep_moves`]).
+    pub deeper_moves: usize,
+    /// Decisions searched at inner nodes with three or more pawn moves
+    /// left (0: as [`Limits::beam`]).
+    pub deep_beam: usize,
     /// Squares tried for a held barricade put down inside the tree
     /// (french; the root tries [`Limits::root_drops`]).
     pub inner_places: usize,
@@ -74,19 +80,40 @@ impl Limits {
         inner_drops: 3,
         beam: 0,
         deep_moves: 0,
+        deeper_moves: 0,
+        deep_beam: 0,
         inner_places: 1,
         extensions: 1,
     };
 
-    /// The master bot's limits: three pawn moves deep with a beam, within
-    /// a budget that bounds the time per decision (docs/ai.md).
-    pub const MASTER: Limits = Limits {
+    /// The master bot's limits before the learned evaluation (the master
+    /// of `master-tuned` in tournaments, kept as the yardstick): three
+    /// pawn moves deep with a beam of 4 and the 6 best root decisions.
+    pub const MASTER_BEFORE: Limits = Limits {
         nodes: 40_000,
         max_depth: 3,
         root_drops: 10,
         inner_drops: 3,
         beam: 4,
         deep_moves: 6,
+        deeper_moves: 0,
+        deep_beam: 0,
+        inner_places: 1,
+        extensions: 1,
+    };
+
+    /// The master bot's limits: three pawn moves deep, the 12 best root
+    /// decisions of the second iteration, a beam of 6, within a budget
+    /// that bounds the time per decision (docs/ai.md).
+    pub const MASTER: Limits = Limits {
+        nodes: 100_000,
+        max_depth: 3,
+        root_drops: 10,
+        inner_drops: 3,
+        beam: 6,
+        deep_moves: 12,
+        deeper_moves: 0,
+        deep_beam: 0,
         inner_places: 1,
         extensions: 1,
     };
@@ -104,9 +131,23 @@ impl Limits {
         inner_drops: 3,
         beam: 4,
         deep_moves: 0,
+        deeper_moves: 0,
+        deep_beam: 0,
         inner_places: 1,
         extensions: 1,
     };
+}
+
+impl Limits {
+    /// How many of the best root decisions the iteration of `depth`
+    /// searches (`None`: all of them).
+    fn root_width(&self, depth: u32) -> Option<usize> {
+        match (self.deep_moves, self.deeper_moves) {
+            (_, w) if depth >= 4 && w > 0 => Some(w),
+            (w, _) if depth >= 3 && w > 0 => Some(w),
+            _ => None,
+        }
+    }
 }
 
 impl Default for Limits {
@@ -159,11 +200,9 @@ pub fn search(pos: &Position, ev: &Evaluator, limits: &Limits) -> SearchResult {
     // Root decisions, best first after each completed iteration.
     let mut order: Vec<Move> = moves;
     for depth in 1..=limits.max_depth.max(1) {
-        let width = if depth >= 3 && limits.deep_moves > 0 {
-            limits.deep_moves.min(order.len())
-        } else {
-            order.len()
-        };
+        let width = limits
+            .root_width(depth)
+            .map_or(order.len(), |w| w.min(order.len()));
         let mut values: Vec<(f32, Move)> = Vec::with_capacity(width);
         for &m in &order[..width] {
             let mut child = *pos;
@@ -283,7 +322,10 @@ impl<'a> Searcher<'a> {
     /// right after each.
     fn candidates(&mut self, pos: &Position, depth: u32) -> Vec<Move> {
         let mut moves = self.decisions(pos);
-        let beam = self.limits.beam;
+        let beam = match self.limits.deep_beam {
+            b if b > 0 && depth >= 3 => b,
+            _ => self.limits.beam,
+        };
         if beam == 0 || depth < 2 || moves.len() <= beam {
             return moves;
         }

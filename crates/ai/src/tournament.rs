@@ -65,9 +65,13 @@ impl core::str::FromStr for Entry {
             None => (s, false),
         };
         let level: Level = name.parse().map_err(|_| crate::ParseLevelError(s.into()))?;
-        Ok(Entry {
+        let entry = Entry {
             tuned,
             ..Entry::from(level)
+        };
+        Ok(Entry {
+            limits: entry.own_limits(),
+            ..entry
         })
     }
 }
@@ -89,10 +93,25 @@ impl Entry {
         } else {
             self.level.name().to_string()
         };
-        if searches && self.limits != self.level.limits() {
+        if searches && self.limits != self.own_limits() {
             format!("{name}(nodes={})", self.limits.nodes)
         } else {
             name
+        }
+    }
+
+    /// The limits the entry plays with by default: the level's own, and
+    /// for `master-tuned` the master's before ([`Limits::MASTER_BEFORE`]).
+    ///
+    /// ```
+    /// use barricade_ai::{tournament::Entry, Limits};
+    /// let e: Entry = "master-tuned".parse().unwrap();
+    /// assert_eq!(e.limits, Limits::MASTER_BEFORE);
+    /// ```
+    pub fn own_limits(&self) -> Limits {
+        match self.level {
+            Level::Master if self.tuned => Limits::MASTER_BEFORE,
+            level => level.limits(),
         }
     }
 

@@ -14,6 +14,8 @@ const TEST_LIMITS: Limits = Limits {
     inner_drops: 2,
     beam: 0,
     deep_moves: 0,
+    deeper_moves: 0,
+    deep_beam: 0,
     inner_places: 1,
     extensions: 1,
 };
@@ -146,6 +148,26 @@ fn bots_are_deterministic() {
         assert_eq!(a, barricade_ai::choose(&pos, level, 9), "{level}");
         assert!(pos.check(a.unwrap()).is_ok());
     }
+}
+
+/// The fourth-move switches (`deeper_moves`, `deep_beam`, off in every
+/// level): a depth-4 search of the 2 best root decisions with a beam of 2
+/// far from the horizon completes and returns a legal decision.
+#[test]
+fn a_fourth_pawn_move_is_searched_when_asked() {
+    let pos: Position = "seats=red,blue red=c1,k5 blue=o1,g5 roll=4"
+        .parse()
+        .unwrap();
+    let limits = Limits {
+        nodes: 400_000,
+        max_depth: 4,
+        deeper_moves: 2,
+        deep_beam: 2,
+        ..Limits::MASTER
+    };
+    let r = search::search(&pos, &Evaluator::learned(), &limits);
+    assert_eq!(r.depth, 4, "{} nodes", r.nodes);
+    assert!(pos.check(r.best.unwrap()).is_ok());
 }
 
 /// The master's whole decisions (default limits) for a seed: the same
