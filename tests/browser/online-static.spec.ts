@@ -6,6 +6,7 @@
 // and offers no online play.
 import { expect, test, type Page } from "@playwright/test";
 import { DESKTOP, PHONE, collectErrors, openFresh, readBoard, shot } from "./helpers-game";
+import { openRoom } from "./helpers-room";
 
 const port = Number(process.env.PORT ?? 4173);
 const SERVER = `ws://127.0.0.1:${port + 3}/rooms`;
@@ -45,16 +46,9 @@ test("a static copy with ?rooms= plays a room game on a server elsewhere", async
   await host.selectOption('[data-setup-seat="yellow"]', "human");
   await host.selectOption('[data-setup-seat="blue"]', "-");
   await host.selectOption("[data-setup-speed]", "instant");
-  await host.check("[data-setup-online]");
-  await host.click('[data-action="start"]');
-  await host.locator('[data-screen="room"]').waitFor();
-  const link = host.locator("[data-room-link]");
-  await expect(link).toHaveAttribute("data-room-link", /#room=[0-9a-f]{32}$/);
-  const invite = (await link.getAttribute("data-room-link"))!;
+  const invite = await openRoom(host, "Ann", "red");
   // The invite names the static copy and the room server.
   expect(invite.startsWith(`http://127.0.0.1:${port}/?rooms=`)).toBe(true);
-  await host.fill("[data-room-name]", "Ann");
-  await host.click('[data-action="take-seat"][data-colour="red"]');
 
   const guest = await guestCtx.newPage();
   const guestErrors = collectErrors(guest);

@@ -24,6 +24,7 @@ import {
   shot,
   shotBoth,
 } from "./helpers-game";
+import { openRoom } from "./helpers-room";
 
 const port = Number(process.env.PORT ?? 4173);
 const ROOMS = `http://127.0.0.1:${port + 3}/`;
@@ -107,14 +108,7 @@ test("two people and a spectator play a room game by clicks, with verified dice"
   const host = await fresh(hostCtx);
   const hostErrors = collectErrors(host);
   await roomForm(host, "easy");
-  await host.check("[data-setup-online]");
-  await host.click('[data-action="start"]');
-  await host.locator('[data-screen="room"]').waitFor();
-  const link = host.locator("[data-room-link]");
-  await expect(link).toHaveAttribute("data-room-link", /#room=[0-9a-f]{32}$/);
-  const invite = (await link.getAttribute("data-room-link"))!;
-  await host.fill("[data-room-name]", "Ann");
-  await host.click('[data-action="take-seat"][data-colour="red"]');
+  const invite = await openRoom(host, "Ann", "red");
   await expect(host.locator('[data-room-seat="red"] [data-seat-player]')).toHaveText("Ann");
   // The host cannot start before every person seat is taken.
   await expect(host.locator('[data-action="start-room"]')).toBeDisabled();

@@ -127,49 +127,38 @@ fn build(site: &Path, prefix: &str, glue: &str) -> Result<Build, String> {
 /// loader by one that imports the chosen build.
 fn pick_in_page(html: &str, own: &Build, rooms: &Build) -> Result<String, String> {
     let mut html = html.to_string();
-    let mut chooser_at = None;
-    for needle in [".js", "_bg.wasm"] {
-        let link = find_tag(
-            &html,
-            "<link",
-            &format!("{}{needle}", own.glue.trim_end_matches(".js")),
-        )
-        .ok_or_else(|| format!("index.html has no preload link of the app's {needle}"))?;
-        html.replace_range(link.clone(), "");
-        chooser_at = Some(chooser_at.map_or(link.start, |at: usize| at.min(link.start)));
+    let mut links_at = None;
+    for file in [&own.glue, &own.wasm] {
+        let link = find_tag(&html, "<link", file)
+            .ok_or_else(|| format!("index.html has no preload link of {file}"))?;
+        links_at = Some(link.start);
+        html.replace_range(link, "");
     }
     // Before the style sheet if there is one: an inline script after a
     // style sheet waits for it to load, and the preloads with it.
     let at = find_tag(&html, "<link", "stylesheet")
         .map(|r| r.start)
-        .or(chooser_at)
+        .or(links_at)
         .ok_or("no preload link")?;
     html.insert_str(at, &format!("<script>{}</script>", chooser(own, rooms)));
     let loader = find_tag(&html, "<script type=module>", "TrunkApplicationStarted")
         .ok_or("index.html has no Trunk loader script")?;
-    let end = html[loader.start..]
-        .find("</script>")
-        .map(|i| loader.start + i + "</script>".len())
-        .ok_or("the Trunk loader script is not closed")?;
-    html.replace_range(
-        loader.start..end,
-        &format!("<script type=module>{LOADER}</script>"),
-    );
+    html.replace_range(loader, &format!("<script type=module>{LOADER}</script>"));
     Ok(html)
 }
 
-/// The byte range of the first tag opening with `open` whose text (up to
-/// its `>`, or for a script up to its end) contains `needle`.
+/// The byte range of the first element opening with `open` that contains
+/// `needle`: a tag up to its `>`, a script up to its `</script>`.
 fn find_tag(html: &str, open: &str, needle: &str) -> Option<std::ops::Range<usize>> {
+    let close = if open.starts_with("<script") {
+        "</script>"
+    } else {
+        ">"
+    };
     let mut from = 0;
     while let Some(i) = html[from..].find(open) {
         let start = from + i;
-        let close = if open.starts_with("<script") {
-            html[start..].find("</script>")?
-        } else {
-            html[start..].find('>')?
-        };
-        let end = start + close + 1;
+        let end = start + html[start..].find(close)? + close.len();
         if html[start..end].contains(needle) {
             return Some(start..end);
         }

@@ -81,16 +81,22 @@ pub fn check() -> Result<(), String> {
     for (name, raw, gz) in &later {
         println!("{name:<44} {raw:>10} {gz:>10}   (loaded later, not counted)");
     }
+    within("budget", "the site", gz, BUDGET)?;
+    rooms_visit(&dist, &rows, gz)
+}
+
+/// Prints `gz` against `limit` under `label`; an error naming `what` past it.
+fn within(label: &str, what: &str, gz: usize, limit: usize) -> Result<(), String> {
     println!(
-        "budget: {gz} of {BUDGET} bytes gzip ({:.0}%)",
-        100.0 * gz as f64 / BUDGET as f64
+        "{label}: {gz} of {limit} bytes gzip ({:.0}%)",
+        100.0 * gz as f64 / limit as f64
     );
-    if gz > BUDGET {
+    if gz > limit {
         return Err(format!(
-            "the site is {gz} bytes gzip, over the budget of {BUDGET}"
+            "{what} is {gz} bytes gzip, over the budget of {limit}"
         ));
     }
-    rooms_visit(&dist, &rows, gz)
+    Ok(())
 }
 
 /// A visit that opens a room (`?rooms=`, or a page `barricade serve`
@@ -124,18 +130,12 @@ fn rooms_visit(
         );
         rooms_app += packed;
     }
-    let visit = gz - static_app + rooms_app;
-    let limit = BUDGET + ROOMS_CLIENT;
-    println!(
-        "a first visit that opens a room: {visit} of {limit} bytes gzip ({:.0}%)",
-        100.0 * visit as f64 / limit as f64
-    );
-    if visit > limit {
-        return Err(format!(
-            "a first visit with rooms is {visit} bytes gzip, over its budget of {limit}"
-        ));
-    }
-    Ok(())
+    within(
+        "a first visit that opens a room",
+        "a first visit with rooms",
+        gz - static_app + rooms_app,
+        BUDGET + ROOMS_CLIENT,
+    )
 }
 
 /// Size after gzip at the default level, as a web server would send it.
