@@ -83,6 +83,17 @@ impl Reliability {
         self.log_loss / self.count().max(1) as f64
     }
 
+    /// Adds every prediction of `other`.
+    pub fn merge(&mut self, other: &Reliability) {
+        for (a, b) in self.bins.iter_mut().zip(&other.bins) {
+            a.count += b.count;
+            a.predicted += b.predicted;
+            a.happened += b.happened;
+        }
+        self.squared += other.squared;
+        self.log_loss += other.log_loss;
+    }
+
     /// The table in Markdown: bin, predictions, mean chance, frequency.
     pub fn table(&self) -> String {
         let mut out =
@@ -99,4 +110,42 @@ impl Reliability {
         }
         out
     }
+}
+
+/// The 95% bootstrap interval of the ECE over games: `per_game` holds one
+/// game's predictions each (the positions of a game share its outcome,
+/// so games, not positions, are the independent draws); `rounds`
+/// resamplings with replacement from `seed`.
+///
+/// ```
+/// use barricade_ai::calibration::{Reliability, ece_interval};
+/// let games: Vec<Reliability> = (0..40)
+///     .map(|g| {
+///         let mut r = Reliability::default();
+///         r.add(0.7, g % 10 < 7);
+///         r.add(0.3, g % 10 >= 7);
+///         r
+///     })
+///     .collect();
+/// let (lo, hi) = ece_interval(&games, 200, 1);
+/// assert!(lo <= hi && hi < 0.3);
+/// ```
+pub fn ece_interval(per_game: &[Reliability], rounds: usize, seed: u64) -> (f64, f64) {
+    if per_game.is_empty() {
+        return (0.0, 0.0);
+    }
+    let mut rng = crate::Rng::new(seed);
+    let n = per_game.len() as u64;
+    let mut eces: Vec<f64> = (0..rounds.max(1))
+        .map(|_| {
+            let mut r = Reliability::default();
+            for _ in 0..n {
+                r.merge(&per_game[(rng.next_u64() % n) as usize]);
+            }
+            r.ece()
+        })
+        .collect();
+    eces.sort_by(f64::total_cmp);
+    let at = |q: f64| eces[((eces.len() - 1) as f64 * q).round() as usize];
+    (at(0.025), at(0.975))
 }

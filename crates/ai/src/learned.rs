@@ -9,7 +9,10 @@
 //! turns to win and the turn order. A race of `μ` turns has a spread of
 //! about `√μ` turns, so a lead of two turns means more near the end than
 //! at the start: both features come twice, as they are and divided by
-//! `√(m + 1)`, `m` being the teams' mean expected turns.
+//! `√(m + 1)`, `m` being the teams' mean expected turns. A fifth says
+//! that a team has no pawn on the board yet: the expected turns count a
+//! pawn out as a second runner beside the home pawns, which overrates
+//! the first pawn out of a game's opening (see [`features`]).
 //!
 //! The weights are data, `crates/ai/data/learned.txt`, read once.
 //!
@@ -23,13 +26,13 @@
 //! ```
 
 use crate::eval::{Evaluator, Field, Scores, Weights};
-use barricade_rules::{BoardId, Colour, Position};
+use barricade_rules::{BoardId, Colour, Position, Team};
 
 /// Number of features per team.
-pub const FEATURES: usize = 4;
+pub const FEATURES: usize = 5;
 
 /// The features' names, in order (as in the weights file).
-pub const NAMES: [&str; FEATURES] = ["turns/s", "turns", "wait/s", "wait"];
+pub const NAMES: [&str; FEATURES] = ["turns/s", "turns", "wait/s", "wait", "home"];
 
 /// Number of weight sets: two boards × two, three or four teams.
 pub const SETS: usize = 6;
@@ -218,8 +221,13 @@ pub fn team_leads(pos: &Position) -> ([Colour; 4], usize) {
 /// turn order: `(Σ t⁻⁴)^(−1/4)` over the team's pawns plus its threat
 /// and held-barricade terms (half a turn each); `wait` is the
 /// fraction of a round the team waits for its next turn. Both come as
-/// they are and divided by `√(m + 1)`. The model is a monotone function
-/// of the tuned evaluation's turns in a position of a given length, so it
+/// they are and divided by `√(m + 1)`. `home` is 1 when no pawn of the
+/// team is on the board (all at home or in the forest), else 0: `turns`
+/// counts the home pawns as one runner, so the first pawn out makes a
+/// second one and looks worth several turns, which it is not while the
+/// other teams are about to bring theirs out too. The model is a monotone
+/// function of the tuned evaluation's turns in a position of a given
+/// length (and, in a game's opening, of who has a pawn out), so it
 /// prefers the same moves, except that a leader likes to shorten the race
 /// and a trailer to keep it long.
 pub fn features(ev: &Evaluator, pos: &Position, field: &Field) -> [Features; 4] {
@@ -240,8 +248,10 @@ pub fn features(ev: &Evaluator, pos: &Position, field: &Field) -> [Features; 4] 
     let (leads, teams) = team_leads(pos);
     let mut wait = [0.0f32; 4];
     let mut eta = [0.0f32; 4];
+    let mut home = [0.0f32; 4];
     for &lead in &leads[..teams] {
         let (mut a, mut t, mut w) = (0.0f32, 0.0f32, n);
+        home[lead.index()] = f32::from(u8::from(no_pawn_out(pos, seats.team_of(lead))));
         for m in seats.team_of(lead).iter() {
             a += h4[m.index()];
             t = t.max(threat[m.index()]);
@@ -265,9 +275,29 @@ pub fn features(ev: &Evaluator, pos: &Position, field: &Field) -> [Features; 4] 
     let mut out = [[0.0f32; FEATURES]; 4];
     for &lead in &leads[..teams] {
         let i = lead.index();
-        out[i] = [-eta[i] * scale, -eta[i], -wait[i] * scale, -wait[i]];
+        out[i] = [
+            -eta[i] * scale,
+            -eta[i],
+            -wait[i] * scale,
+            -wait[i],
+            home[i],
+        ];
     }
     out
+}
+
+/// Whether no pawn of `team` is on the board (every one at home or in
+/// the forest), as at the start of a game.
+///
+/// ```
+/// use barricade_ai::learned::no_pawn_out;
+/// use barricade_rules::{Colour, Position};
+/// let pos: Position = "seats=red,blue red=a12".parse().unwrap();
+/// assert!(!no_pawn_out(&pos, pos.seats().team_of(Colour::Red)));
+/// assert!(no_pawn_out(&pos, pos.seats().team_of(Colour::Blue)));
+/// ```
+pub fn no_pawn_out(pos: &Position, team: Team) -> bool {
+    team.iter().all(|c| pos.pawns(c).is_empty())
 }
 
 #[cfg(test)]

@@ -57,9 +57,16 @@ pub struct PlayedGame {
 
 /// Plays one game of `setup` with dice from `seed`, every seat a bot
 /// made by `bot(seat, seed)`, and keeps the start and every `every`-th
-/// position after it (the first one at a seed-chosen offset). Games are
-/// stopped after 5,000 decisions.
-pub fn play(setup: Setup, seed: u64, every: usize, bot: &dyn Fn(usize, u64) -> Bot) -> PlayedGame {
+/// position after it (the first one at a seed-chosen offset), and every
+/// position for which `also` says so. Games are stopped after 5,000
+/// decisions.
+pub fn play(
+    setup: Setup,
+    seed: u64,
+    every: usize,
+    also: fn(&Position) -> bool,
+    bot: &dyn Fn(usize, u64) -> Bot,
+) -> PlayedGame {
     let (board, rules, seats) = setup;
     let mut game = Game::new_on(board, rules, seats, seed);
     let mut bots: Vec<Bot> = (0..seats.len())
@@ -80,7 +87,8 @@ pub fn play(setup: Setup, seed: u64, every: usize, bot: &dyn Fn(usize, u64) -> B
             break;
         }
         decisions += 1;
-        if decisions % every == offset && game.position().winner().is_none() {
+        let kept = decisions % every == offset || also(game.position());
+        if kept && game.position().winner().is_none() {
             positions.push(*game.position());
         }
     }
@@ -180,7 +188,7 @@ impl Default for Options {
             games: 320,
             seed: 1,
             every: 3,
-            level: Level::Hard,
+            level: Level::Master,
             nodes: 0,
             threads: 1,
         }
@@ -203,16 +211,24 @@ pub fn trainer_bot(level: Level, nodes: u64, seed: u64) -> Bot {
 }
 
 /// Plays the games of `options` and returns every sample with the game it
-/// came from.
+/// came from. Besides every `every`-th position, the games keep every
+/// position in which some team has no pawn out (a game's opening, or
+/// after every pawn of a team was sent home): only there is the `home`
+/// feature not 0, and every third of them would leave its weight to a
+/// few dozen positions per set.
 pub fn collect(options: &Options) -> Vec<(u64, Sample)> {
     let setups = setups();
     let games = parallel(options.games, options.threads, &|g| {
         let setup = setups[(g % setups.len() as u64) as usize];
         let seed = Rng::derive(options.seed, g);
         let (level, nodes) = (options.level, options.nodes);
-        play(setup, seed, options.every, &|_, s| {
-            trainer_bot(level, nodes, s)
-        })
+        play(
+            setup,
+            seed,
+            options.every,
+            someone_without_pawn_out,
+            &|_, s| trainer_bot(level, nodes, s),
+        )
     });
     let mut out = Vec::new();
     for (g, game) in games.into_iter().enumerate() {
@@ -225,6 +241,15 @@ pub fn collect(options: &Options) -> Vec<(u64, Sample)> {
         );
     }
     out
+}
+
+/// Whether a team of `pos` has no pawn on the board (see
+/// [`learned::no_pawn_out`]).
+pub fn someone_without_pawn_out(pos: &Position) -> bool {
+    let (leads, teams) = learned::team_leads(pos);
+    leads[..teams]
+        .iter()
+        .any(|&c| learned::no_pawn_out(pos, pos.seats().team_of(c)))
 }
 
 /// Ridge penalty of the fit (per sample weight, see [`fit`]).

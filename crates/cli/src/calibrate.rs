@@ -5,7 +5,7 @@
 //! reliability plot (docs/calibration.svg).
 
 use barricade_ai::analysis::Analyst;
-use barricade_ai::calibration::Reliability;
+use barricade_ai::calibration::{Reliability, ece_interval};
 use barricade_ai::eval::{Evaluator, Scores, Weights};
 use barricade_ai::tournament::{Entry, wilson};
 use barricade_ai::training::{self, PlayedGame, Setup};
@@ -21,6 +21,10 @@ pub struct Args {
     /// Games per setup (classic and quick boards, 2 and 4 players).
     #[arg(long, value_name = "N", default_value_t = 50)]
     games: u64,
+    /// The numbers of players of the setups, e.g. `2` for the two-player
+    /// setups only.
+    #[arg(long, value_name = "N,…", value_delimiter = ',', default_values_t = [2, 4])]
+    players: Vec<usize>,
     /// Seed of the dice deals (the training uses seed 1 by default).
     #[arg(long, value_name = "S", default_value_t = 1001)]
     seed: u64,
@@ -43,14 +47,17 @@ pub struct Args {
     svg: Option<PathBuf>,
 }
 
-/// The held-out setups: both boards, two and four players.
-fn setups() -> Vec<Setup> {
+/// The held-out setups: both boards, two and four players (those of
+/// `players`).
+fn setups(players: &[usize]) -> Vec<Setup> {
     let two = Seats::new(&[Colour::Red, Colour::Blue]).unwrap_or_default();
     let four = Seats::default();
     let mut out = Vec::new();
     for board in [BoardId::Classic, BoardId::Quick] {
         for seats in [two, four] {
-            out.push((board, Rules::default(), seats));
+            if players.contains(&seats.len()) {
+                out.push((board, Rules::default(), seats));
+            }
         }
     }
     out
@@ -112,7 +119,10 @@ fn add(r: &mut Reliability, pos: &Position, chances: &Scores, game: &PlayedGame)
 pub fn run(args: &Args) -> Result<(), String> {
     let start = Instant::now();
     let entry: Entry = args.player.parse().map_err(|e| format!("{e}"))?;
-    let setups = setups();
+    let setups = setups(&args.players);
+    if setups.is_empty() {
+        return Err("--players: 2, 4 or both".into());
+    }
     let n = args.games * setups.len() as u64;
     let judges = judges(args.analysis);
     // Per game: its setup index, the game, and every judge's chances of
@@ -120,7 +130,9 @@ pub fn run(args: &Args) -> Result<(), String> {
     let games = training::parallel(n, args.threads, &|g| {
         let setup = setups[(g % setups.len() as u64) as usize];
         let seed = Rng::derive(args.seed, g);
-        let game = training::play(setup, seed, args.every, &|_, s| entry_bot(&entry, s));
+        let game = training::play(setup, seed, args.every, |_| false, &|_, s| {
+            entry_bot(&entry, s)
+        });
         let chances: Vec<Vec<Scores>> = judges
             .iter()
             .map(|j| game.positions.iter().map(|p| (j.chances)(p)).collect())
@@ -136,28 +148,41 @@ pub fn run(args: &Args) -> Result<(), String> {
         args.every,
         start.elapsed().as_secs_f64()
     );
+    // Per judge, one reliability table per game.
+    let per_game: Vec<Vec<Reliability>> = (0..judges.len())
+        .map(|j| {
+            games
+                .iter()
+                .map(|(game, chances)| {
+                    let mut r = Reliability::default();
+                    for (pos, s) in game.positions.iter().zip(&chances[j]) {
+                        add(&mut r, pos, s, game);
+                    }
+                    r
+                })
+                .collect()
+        })
+        .collect();
     let mut total: Vec<Reliability> = vec![Reliability::default(); judges.len()];
     for (si, setup) in setups.iter().enumerate() {
-        let mut per: Vec<Reliability> = vec![Reliability::default(); judges.len()];
-        for (g, (game, chances)) in games.iter().enumerate() {
-            if g % setups.len() != si {
-                continue;
-            }
-            for (j, c) in chances.iter().enumerate() {
-                for (pos, s) in game.positions.iter().zip(c) {
-                    add(&mut per[j], pos, s, game);
-                    add(&mut total[j], pos, s, game);
-                }
-            }
-        }
         say!("\n{}:", setup_name(setup));
-        for (j, r) in per.iter().enumerate() {
-            summary(judges[j].name, r);
+        for (j, judge) in judges.iter().enumerate() {
+            let mine: Vec<Reliability> = per_game[j]
+                .iter()
+                .enumerate()
+                .filter(|(g, _)| g % setups.len() == si)
+                .map(|(_, r)| r.clone())
+                .collect();
+            let mut r = Reliability::default();
+            mine.iter().for_each(|g| r.merge(g));
+            total[j].merge(&r);
+            summary(judge.name, &r, &mine);
+            say!("{}", indent(&r.table()));
         }
     }
     say!("\nall setups:");
     for (j, r) in total.iter().enumerate() {
-        summary(judges[j].name, r);
+        summary(judges[j].name, r, &per_game[j]);
     }
     for (j, r) in total.iter().enumerate() {
         say!("\n{}:\n{}", judges[j].name, r.table());
@@ -175,15 +200,26 @@ pub fn run(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
-/// One line of figures for one judge.
-fn summary(name: &str, r: &Reliability) {
+/// One line of figures for one judge: `r` is all of `games` together.
+/// The ECE's interval resamples the games (1,000 times).
+fn summary(name: &str, r: &Reliability, games: &[Reliability]) {
+    let (lo, hi) = ece_interval(games, 1_000, 7);
     say!(
-        "  {name:<30} ECE {:.4}  Brier {:.4}  log loss {:.4}  ({} chances)",
+        "  {name:<30} ECE {:.4} [{lo:.4}, {hi:.4}]  Brier {:.4}  log loss {:.4}  ({} chances, {} games)",
         r.ece(),
         r.brier(),
         r.log_loss(),
-        r.count()
+        r.count(),
+        games.len()
     );
+}
+
+/// `text`'s lines, indented for the per-setup tables.
+fn indent(text: &str) -> String {
+    text.lines()
+        .map(|l| format!("    {l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn entry_bot(entry: &Entry, seed: u64) -> Bot {

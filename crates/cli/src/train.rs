@@ -63,12 +63,15 @@ pub fn run(args: &Args) -> Result<(), String> {
     );
     let (l, b) = training::scores(&held, None);
     say!("  {:<34} {l:.4}  {b:.4}", "tuned hand-made evaluation");
+    let race = |k: usize| NAMES[k] != "home";
     let scaled = core::array::from_fn(|k| NAMES[k].ends_with("/s"));
-    let plain = core::array::from_fn(|k| !NAMES[k].ends_with("/s"));
+    let plain = core::array::from_fn(|k| race(k) && !NAMES[k].ends_with("/s"));
+    let without_home = core::array::from_fn(race);
     for (name, mask) in [
         ("learned, plain features", plain),
         ("learned, features / sqrt(turns)", scaled),
-        ("learned, both", [true; FEATURES]),
+        ("learned, both, without home", without_home),
+        ("learned, all", [true; FEATURES]),
     ] {
         let (l, b) = training::scores(&held, Some(&training::fit(&train, &mask)));
         say!("  {name:<34} {l:.4}  {b:.4}");
