@@ -215,3 +215,43 @@ pub(crate) fn decisions_lazy(
     }
     out
 }
+
+/// The `k` best drop squares of every barricade-taking move of `pos` by
+/// the mover's evaluation right after the move (every legal drop square
+/// tried), as decisions; empty outside a pawn move. The master adds them
+/// at the root to the squares of [`square_scores`]
+/// ([`crate::search::Limits::root_eval_drops`]).
+///
+/// ```
+/// use barricade_ai::{drops, eval::Evaluator};
+/// use barricade_rules::Position;
+/// let pos: Position = "red=a2 blue=k9 roll=1 seats=red,blue".parse().unwrap();
+/// let moves = drops::evaluated_drops(&pos, &Evaluator::default(), 2);
+/// // a2-a3 takes the barricade on a3: its two best drop squares.
+/// assert_eq!(moves.len(), 2);
+/// assert!(moves.iter().all(|m| pos.check(*m).is_ok()));
+/// ```
+pub fn evaluated_drops(pos: &Position, ev: &Evaluator, k: usize) -> Vec<Move> {
+    let mut out = Vec::new();
+    if k == 0 || !matches!(pos.phase(), Phase::Move(_)) {
+        return out;
+    }
+    let me = pos.turn().index();
+    let list = pos.legal_moves();
+    for c in list.iter() {
+        let mut scored: Vec<(f32, Move)> = list
+            .drop_squares(c)
+            .into_iter()
+            .map(|d| {
+                let m = c.to_move(Some(d));
+                let mut child = *pos;
+                child.play_unchecked(m);
+                (ev.scores(&child)[me], m)
+            })
+            .collect();
+        // Stable: equal scores keep the square order.
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+        out.extend(scored.into_iter().take(k).map(|(_, m)| m));
+    }
+    out
+}

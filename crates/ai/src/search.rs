@@ -25,6 +25,10 @@
 //!   choosing to roll again uses no depth (at most [`Limits::extensions`]
 //!   times on one line), so "again" and "pass" are compared with the same
 //!   horizon: both see the next player's reply;
+//! - **evaluated drops** (master, [`Limits::root_eval_drops`]): at the
+//!   root, every legal drop square of a barricade-taking move is tried
+//!   with the evaluation right after the move, and the best are searched
+//!   besides the squares chosen by [`drops::square_scores`];
 //! - **placements** (french): held barricades put down inside the tree try
 //!   only [`Limits::inner_places`] squares, the best by
 //!   [`drops::square_scores`]; placements use no depth, and trying three
@@ -69,6 +73,10 @@ pub struct Limits {
     /// French: bound-pawn moves after "again" that use no depth, at most,
     /// on one line of the tree.
     pub extensions: u8,
+    /// Drop squares per barricade-taking move added at the root, the best
+    /// by the evaluation right after the move among every legal square
+    /// ([`drops::evaluated_drops`]; 0: none).
+    pub root_eval_drops: usize,
 }
 
 impl Limits {
@@ -84,6 +92,7 @@ impl Limits {
         deep_beam: 0,
         inner_places: 1,
         extensions: 1,
+        root_eval_drops: 0,
     };
 
     /// The master bot's limits before the learned evaluation (the master
@@ -100,11 +109,14 @@ impl Limits {
         deep_beam: 0,
         inner_places: 1,
         extensions: 1,
+        root_eval_drops: 0,
     };
 
     /// The master bot's limits: three pawn moves deep, the 12 best root
-    /// decisions of the second iteration, a beam of 6, within a budget
-    /// that bounds the time per decision (docs/ai.md).
+    /// decisions of the second iteration, a beam of 6, and at the root
+    /// the 10 best drop squares by the evaluation besides the 10 of
+    /// [`drops::square_scores`], within a budget that bounds the time per
+    /// decision (docs/ai.md).
     pub const MASTER: Limits = Limits {
         nodes: 100_000,
         max_depth: 3,
@@ -116,6 +128,7 @@ impl Limits {
         deep_beam: 0,
         inner_places: 1,
         extensions: 1,
+        root_eval_drops: 10,
     };
 }
 
@@ -135,6 +148,7 @@ impl Limits {
         deep_beam: 0,
         inner_places: 1,
         extensions: 1,
+        root_eval_drops: 0,
     };
 }
 
@@ -186,7 +200,12 @@ pub fn search(pos: &Position, ev: &Evaluator, limits: &Limits) -> SearchResult {
         depth: 0,
         nodes: 0,
     };
-    let moves = drops::decisions(pos, ev, limits.root_drops);
+    let mut moves = drops::decisions(pos, ev, limits.root_drops);
+    for m in drops::evaluated_drops(pos, ev, limits.root_eval_drops) {
+        if !moves.contains(&m) {
+            moves.push(m);
+        }
+    }
     let Some(&first) = moves.first() else {
         return result;
     };

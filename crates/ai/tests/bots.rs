@@ -18,6 +18,7 @@ const TEST_LIMITS: Limits = Limits {
     deep_beam: 0,
     inner_places: 1,
     extensions: 1,
+    root_eval_drops: 0,
 };
 
 /// The master's shape (three pawn moves, beam, narrowed root) on a small
