@@ -196,18 +196,22 @@ impl Default for Options {
 }
 
 /// The player of the training games: `level`, the tuned weights (the
-/// master's before the learned evaluation).
+/// master's before the learned evaluation), and the level's search
+/// without the evaluated drop squares ([`crate::Limits::root_eval_drops`]),
+/// which came to the master after the checked-in weights were made with
+/// these players.
 pub fn trainer_bot(level: Level, nodes: u64, seed: u64) -> Bot {
-    let bot = Bot::new(level, seed).with_evaluator(Evaluator::new(Weights::TUNED));
-    if nodes > 0 {
-        let limits = crate::Limits {
-            nodes,
-            ..level.limits()
-        };
-        bot.with_limits(limits)
-    } else {
-        bot
-    }
+    let limits = crate::Limits {
+        root_eval_drops: 0,
+        ..level.limits()
+    };
+    let limits = crate::Limits {
+        nodes: if nodes > 0 { nodes } else { limits.nodes },
+        ..limits
+    };
+    Bot::new(level, seed)
+        .with_evaluator(Evaluator::new(Weights::TUNED))
+        .with_limits(limits)
 }
 
 /// Plays the games of `options` and returns every sample with the game it
