@@ -94,6 +94,13 @@ impl Reliability {
         self.log_loss += other.log_loss;
     }
 
+    /// All the predictions of `parts` together.
+    pub fn merged<'a>(parts: impl IntoIterator<Item = &'a Reliability>) -> Reliability {
+        let mut out = Reliability::default();
+        parts.into_iter().for_each(|p| out.merge(p));
+        out
+    }
+
     /// The table in Markdown: bin, predictions, mean chance, frequency.
     pub fn table(&self) -> String {
         let mut out =
@@ -138,11 +145,7 @@ pub fn ece_interval(per_game: &[Reliability], rounds: usize, seed: u64) -> (f64,
     let n = per_game.len() as u64;
     let mut eces: Vec<f64> = (0..rounds.max(1))
         .map(|_| {
-            let mut r = Reliability::default();
-            for _ in 0..n {
-                r.merge(&per_game[(rng.next_u64() % n) as usize]);
-            }
-            r.ece()
+            Reliability::merged((0..n).map(|_| &per_game[(rng.next_u64() % n) as usize])).ece()
         })
         .collect();
     eces.sort_by(f64::total_cmp);

@@ -163,7 +163,6 @@ pub fn run(args: &Args) -> Result<(), String> {
                 .collect()
         })
         .collect();
-    let mut total: Vec<Reliability> = vec![Reliability::default(); judges.len()];
     for (si, setup) in setups.iter().enumerate() {
         say!("\n{}:", setup_name(setup));
         for (j, judge) in judges.iter().enumerate() {
@@ -173,17 +172,16 @@ pub fn run(args: &Args) -> Result<(), String> {
                 .filter(|(g, _)| g % setups.len() == si)
                 .map(|(_, r)| r.clone())
                 .collect();
-            let mut r = Reliability::default();
-            mine.iter().for_each(|g| r.merge(g));
-            total[j].merge(&r);
-            summary(judge.name, &r, &mine);
+            let r = summary(judge.name, &mine);
             say!("{}", indent(&r.table()));
         }
     }
     say!("\nall setups:");
-    for (j, r) in total.iter().enumerate() {
-        summary(judges[j].name, r, &per_game[j]);
-    }
+    let total: Vec<Reliability> = judges
+        .iter()
+        .zip(&per_game)
+        .map(|(judge, games)| summary(judge.name, games))
+        .collect();
     for (j, r) in total.iter().enumerate() {
         say!("\n{}:\n{}", judges[j].name, r.table());
     }
@@ -200,9 +198,11 @@ pub fn run(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
-/// One line of figures for one judge: `r` is all of `games` together.
-/// The ECE's interval resamples the games (1,000 times).
-fn summary(name: &str, r: &Reliability, games: &[Reliability]) {
+/// One line of figures for one judge over `games` (one table each), and
+/// their tables together. The ECE's interval resamples the games (1,000
+/// times).
+fn summary(name: &str, games: &[Reliability]) -> Reliability {
+    let r = Reliability::merged(games);
     let (lo, hi) = ece_interval(games, 1_000, 7);
     say!(
         "  {name:<30} ECE {:.4} [{lo:.4}, {hi:.4}]  Brier {:.4}  log loss {:.4}  ({} chances, {} games)",
@@ -212,6 +212,7 @@ fn summary(name: &str, r: &Reliability, games: &[Reliability]) {
         r.count(),
         games.len()
     );
+    r
 }
 
 /// `text`'s lines, indented for the per-setup tables.
