@@ -14,10 +14,15 @@ use barricade_rules::{BoardId, Colour, Game, Position, Rules, Seats, Team};
 pub type Setup = (BoardId, Rules, Seats);
 
 /// The setups the training games cover, one game each in turn: both
-/// boards, two to four players, teams, and every rule set.
+/// boards, two to four players, teams, and every rule set. The default
+/// two-player game comes [`TWO_PLAYER_SHARE`] times per board, so that
+/// its weights rest on several times the games of the rarer setups (the
+/// positions of a game share its winner: the games, not the positions,
+/// are what the fit learns from).
 ///
 /// ```
-/// assert_eq!(barricade_ai::training::setups().len(), 16);
+/// use barricade_ai::training::{setups, TWO_PLAYER_SHARE};
+/// assert_eq!(setups().len(), 2 * (7 + TWO_PLAYER_SHARE));
 /// ```
 pub fn setups() -> Vec<Setup> {
     use Colour::*;
@@ -28,21 +33,25 @@ pub fn setups() -> Vec<Setup> {
     let teams = Seats::two_colours_each();
     let mut out = Vec::new();
     for board in [BoardId::Classic, BoardId::Quick] {
-        for (rules, seats) in [
-            (Rules::default(), two),
-            (Rules::default(), three),
-            (Rules::default(), four),
-            (Rules::default(), teams),
-            (preset("french"), two),
-            (preset("french"), four),
-            (preset("free-pass"), two),
-            (preset("start-roll"), four),
+        for (rules, seats, share) in [
+            (Rules::default(), two, TWO_PLAYER_SHARE),
+            (Rules::default(), three, 1),
+            (Rules::default(), four, 1),
+            (Rules::default(), teams, 1),
+            (preset("french"), two, 1),
+            (preset("french"), four, 1),
+            (preset("free-pass"), two, 1),
+            (preset("start-roll"), four, 1),
         ] {
-            out.push((board, rules, seats));
+            out.extend(std::iter::repeat_n((board, rules, seats), share));
         }
     }
     out
 }
+
+/// How many times the default two-player game comes in [`setups`] per
+/// board.
+pub const TWO_PLAYER_SHARE: usize = 6;
 
 /// A game's sampled positions and its winner.
 #[derive(Clone, Debug)]
@@ -185,7 +194,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Options {
         Options {
-            games: 320,
+            games: 520,
             seed: 1,
             every: 3,
             level: Level::Master,
@@ -195,16 +204,13 @@ impl Default for Options {
     }
 }
 
-/// The player of the training games: `level`, the tuned weights (the
-/// master's before the learned evaluation), and the level's search
-/// without the evaluated drop squares ([`crate::Limits::root_eval_drops`]),
-/// which came to the master after the checked-in weights were made with
-/// these players.
+/// The player of the training games: `level` (its own search, the
+/// master's evaluated drop squares included) with the tuned weights, so
+/// that the players do not depend on the weights being fitted and the
+/// command gives the same file again; `nodes` > 0 replaces the level's
+/// node budget.
 pub fn trainer_bot(level: Level, nodes: u64, seed: u64) -> Bot {
-    let limits = crate::Limits {
-        root_eval_drops: 0,
-        ..level.limits()
-    };
+    let limits = level.limits();
     let limits = crate::Limits {
         nodes: if nodes > 0 { nodes } else { limits.nodes },
         ..limits

@@ -1,14 +1,15 @@
 //! `barricade train` makes the same weights from the same options: a
-//! small run (16 medium games) against its recorded output. The full run
-//! that made crates/ai/data/learned.txt is the same code with the
-//! defaults (the file's header names the command; docs/ai.md its time).
+//! small run (26 medium games, one per entry of the setups) against its
+//! recorded output. The full run that made crates/ai/data/learned.txt is
+//! the same code with the defaults (the file's header names the command;
+//! docs/ai.md its time).
 
 use std::process::Command;
 
 #[test]
 fn a_small_training_run_gives_the_recorded_weights() {
     let out = Command::new(env!("CARGO_BIN_EXE_barricade"))
-        .args(["train", "--games", "16", "--seed", "1", "--every", "4"])
+        .args(["train", "--games", "26", "--seed", "1", "--every", "4"])
         .args(["--level", "medium", "--threads", "2"])
         .output()
         .unwrap();
