@@ -12,8 +12,9 @@ use std::time::Instant;
 /// weights.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Self-play games, one in turn per entry of the 26 setups (boards,
-    /// seatings, rules; the default two-player game six times per board).
+    /// Self-play games, one in turn per entry of the training setups
+    /// (boards, seatings, rules; the default two-player game several
+    /// times per board, see docs/ai.md).
     #[arg(long, value_name = "N", default_value_t = Options::default().games)]
     games: u64,
     /// Seed of the dice deals.
