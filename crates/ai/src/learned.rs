@@ -315,8 +315,8 @@ mod tests {
         // crates/cli/tests/train.rs checks a small run's output.
         let o = crate::training::Options::default();
         let command = format!(
-            "Command: barricade train --games {} --seed {} --every {} --level {} --nodes {}",
-            o.games, o.seed, o.every, o.level, o.nodes
+            "Command: barricade train --games {} --multi-team-games {} --seed {} --every {} --level {} --nodes {}",
+            o.games, o.multi_team_games, o.seed, o.every, o.level, o.nodes
         );
         assert!(
             WEIGHTS_TEXT.lines().any(|l| l == format!("# {command}")),

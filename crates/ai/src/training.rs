@@ -53,6 +53,31 @@ pub fn setups() -> Vec<Setup> {
 /// board.
 pub const TWO_PLAYER_SHARE: usize = 6;
 
+/// The setups of the games added for three or four teams
+/// ([`Options::multi_team_games`]), one game each in turn: per board,
+/// three players, and four players in the default, french and
+/// start-roll rules.
+///
+/// ```
+/// assert_eq!(barricade_ai::training::multi_team_setups().len(), 8);
+/// ```
+pub fn multi_team_setups() -> Vec<Setup> {
+    use Colour::*;
+    let preset = |name| Rules::preset(name).unwrap_or_default();
+    let three = Seats::new(&[Red, Green, Yellow]).unwrap_or_default();
+    let four = Seats::default();
+    let mut out = Vec::new();
+    for board in [BoardId::Classic, BoardId::Quick] {
+        out.extend([
+            (board, Rules::default(), three),
+            (board, Rules::default(), four),
+            (board, preset("french"), four),
+            (board, preset("start-roll"), four),
+        ]);
+    }
+    out
+}
+
 /// A game's sampled positions and its winner.
 #[derive(Clone, Debug)]
 pub struct PlayedGame {
@@ -179,6 +204,9 @@ pub fn sample(pos: &Position, winner: Team) -> Option<Sample> {
 pub struct Options {
     /// Self-play games (spread evenly over [`setups`]).
     pub games: u64,
+    /// Games of three or four teams played after those (spread evenly
+    /// over [`multi_team_setups`]).
+    pub multi_team_games: u64,
     /// Seed of the first game's dice; the rest derive from it.
     pub seed: u64,
     /// Keep one position in this many decisions.
@@ -195,6 +223,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             games: 520,
+            multi_team_games: 320,
             seed: 1,
             every: 3,
             level: Level::Master,
@@ -221,15 +250,21 @@ pub fn trainer_bot(level: Level, nodes: u64, seed: u64) -> Bot {
 }
 
 /// Plays the games of `options` and returns every sample with the game it
-/// came from. Besides every `every`-th position, the games keep every
+/// came from (games are numbered on from the first of [`setups`] to the
+/// last of [`multi_team_setups`]; game `g` has the dice of seed
+/// `Rng::derive(options.seed, g)`). Besides every `every`-th position, the games keep every
 /// position in which some team has no pawn out (a game's opening, or
 /// after every pawn of a team was sent home): only there is the `home`
 /// feature not 0, and every third of them would leave its weight to a
 /// few dozen positions per set.
 pub fn collect(options: &Options) -> Vec<(u64, Sample)> {
-    let setups = setups();
-    let games = parallel(options.games, options.threads, &|g| {
-        let setup = setups[(g % setups.len() as u64) as usize];
+    let (setups, multi) = (setups(), multi_team_setups());
+    let total = options.games + options.multi_team_games;
+    let games = parallel(total, options.threads, &|g| {
+        let setup = match g.checked_sub(options.games) {
+            None => setups[(g % setups.len() as u64) as usize],
+            Some(m) => multi[(m % multi.len() as u64) as usize],
+        };
         let seed = Rng::derive(options.seed, g);
         let (level, nodes) = (options.level, options.nodes);
         play(
@@ -265,24 +300,46 @@ pub fn someone_without_pawn_out(pos: &Position) -> bool {
 /// Ridge penalty of the fit (per sample weight, see [`fit`]).
 pub const RIDGE: f64 = 1e-3;
 
+/// Ridge penalty that holds a three- or four-team set near its board's
+/// two-team set (see [`fit`]).
+pub const MULTI_TEAM_RIDGE: f64 = 1.0;
+
 /// Fits the model to `samples` by Newton's method (20 steps per set) on
-/// the mean `-ln p(winner)` plus `RIDGE/2·|w|²`; features not in `mask`
+/// the mean `-ln p(winner)` plus a ridge penalty; features not in `mask`
 /// keep the weight 0 (to compare feature sets).
+///
+/// The two-team sets are fitted first, with the penalty `RIDGE/2·|w|²`.
+/// A three- or four-team set rests on fewer games, and alone it fits
+/// their noise (docs/ai.md): its penalty is
+/// `MULTI_TEAM_RIDGE/2·|w − w₂|²`, `w₂` being the board's two-team set,
+/// so it moves away from that only as far as its games ask.
 pub fn fit(samples: &[Sample], mask: &[bool; FEATURES]) -> Model {
     let mut model = Model {
         weights: [[0.0; FEATURES]; SETS],
     };
-    for set in 0..SETS {
-        let data: Vec<&Sample> = samples.iter().filter(|s| s.set == set).collect();
-        model.weights[set] = fit_set(&data, mask);
+    let data = |set: usize| -> Vec<&Sample> { samples.iter().filter(|s| s.set == set).collect() };
+    for two in (0..SETS).filter(|s| s % 3 == 0) {
+        model.weights[two] = fit_set(&data(two), mask, &[0.0; FEATURES], RIDGE);
+        for set in two + 1..two + 3 {
+            let centre = model.weights[two].map(f64::from);
+            model.weights[set] = fit_set(&data(set), mask, &centre, MULTI_TEAM_RIDGE);
+        }
     }
     model
 }
 
-fn fit_set(data: &[&Sample], mask: &[bool; FEATURES]) -> Features {
-    let mut w = [0.0f64; FEATURES];
+/// Fits one set: the penalty is `ridge/2·|w − centre|²` (over the masked
+/// features), and Newton's method starts at `centre`.
+fn fit_set(
+    data: &[&Sample],
+    mask: &[bool; FEATURES],
+    centre: &[f64; FEATURES],
+    ridge: f64,
+) -> Features {
+    let centre: [f64; FEATURES] = core::array::from_fn(|k| if mask[k] { centre[k] } else { 0.0 });
+    let mut w = centre;
     if data.is_empty() {
-        return [0.0; FEATURES];
+        return w.map(|v| v as f32);
     }
     let n = data.len() as f64;
     for _ in 0..20 {
@@ -309,15 +366,16 @@ fn fit_set(data: &[&Sample], mask: &[bool; FEATURES]) -> Features {
                 }
             }
         }
-        // Solve (H/n + ridge) Δ = g/n − ridge·w over the masked features.
+        // Solve (H/n + ridge) Δ = g/n − ridge·(w − centre) over the
+        // masked features.
         let idx: Vec<usize> = (0..FEATURES).filter(|&k| mask[k]).collect();
         let m = idx.len();
         let mut a = vec![vec![0.0f64; m + 1]; m];
         for (i, &ki) in idx.iter().enumerate() {
             for (j, &kj) in idx.iter().enumerate() {
-                a[i][j] = hess[ki][kj] / n + if i == j { RIDGE } else { 0.0 };
+                a[i][j] = hess[ki][kj] / n + if i == j { ridge } else { 0.0 };
             }
-            a[i][m] = grad[ki] / n - RIDGE * w[ki];
+            a[i][m] = grad[ki] / n - ridge * (w[ki] - centre[ki]);
         }
         let Some(delta) = solve(a) else { break };
         for (i, &k) in idx.iter().enumerate() {
@@ -402,6 +460,7 @@ mod tests {
     fn a_small_run_is_reproducible_and_beats_chance() {
         let options = Options {
             games: 16,
+            multi_team_games: 4,
             seed: 3,
             every: 4,
             level: Level::Medium,

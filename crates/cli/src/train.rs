@@ -17,6 +17,11 @@ pub struct Args {
     /// times per board, see docs/ai.md).
     #[arg(long, value_name = "N", default_value_t = Options::default().games)]
     games: u64,
+    /// Games of three or four teams played after those, one in turn per
+    /// entry of their setups (three players, four players in three rule
+    /// sets, per board): they give the three- and four-team weights.
+    #[arg(long, value_name = "N", default_value_t = Options::default().multi_team_games)]
+    multi_team_games: u64,
     /// Seed of the dice deals.
     #[arg(long, value_name = "S", default_value_t = Options::default().seed)]
     seed: u64,
@@ -42,6 +47,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     let start = Instant::now();
     let options = Options {
         games: args.games,
+        multi_team_games: args.multi_team_games,
         seed: args.seed,
         every: args.every,
         level: args.level,
@@ -52,7 +58,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     say!(
         "{} positions from {} games ({:.1}s)",
         data.len(),
-        options.games,
+        options.games + options.multi_team_games,
         start.elapsed().as_secs_f64()
     );
     // Feature sets compared on the games left out (every fifth).
@@ -72,8 +78,8 @@ pub fn run(args: &Args) -> Result<(), String> {
     .into_iter()
     .map(|(name, mask)| (name, training::fit(&train, &mask)))
     .collect();
-    // Two teams apart: only there do the master and the chart use the
-    // model (with three or four teams they use the tuned evaluation).
+    // Two teams and three or four apart: the second group's sets rest on
+    // fewer games, and a table of both together would hide them.
     for (group, two) in [("two teams", true), ("three or four teams", false)] {
         let held: Vec<Sample> = held
             .iter()
@@ -100,8 +106,8 @@ pub fn run(args: &Args) -> Result<(), String> {
         start.elapsed().as_secs_f64()
     );
     let command = format!(
-        "barricade train --games {} --seed {} --every {} --level {} --nodes {}",
-        args.games, args.seed, args.every, args.level, args.nodes
+        "barricade train --games {} --multi-team-games {} --seed {} --every {} --level {} --nodes {}",
+        args.games, args.multi_team_games, args.seed, args.every, args.level, args.nodes
     );
     let header = format!(
         "The learned evaluation's weights, written by `barricade train`; do not edit.\n\
