@@ -134,16 +134,28 @@ pub fn play(
 }
 
 /// Runs `f(0..n)` on `threads` threads; the results come in index order.
+/// Each thread takes the next index when it is free, so a thread that
+/// drew long games does not leave the others idle at the end.
+///
+/// ```
+/// use barricade_ai::training::parallel;
+/// assert_eq!(parallel(5, 2, &|i| i * i), [0, 1, 4, 9, 16]);
+/// ```
 pub fn parallel<T: Send>(n: u64, threads: usize, f: &(dyn Fn(u64) -> T + Sync)) -> Vec<T> {
-    let threads = threads.max(1);
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let next = AtomicU64::new(0);
     let mut all: Vec<(u64, T)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                scope.spawn(move || {
-                    (t as u64..n)
-                        .step_by(threads)
-                        .map(|i| (i, f(i)))
-                        .collect::<Vec<_>>()
+        let handles: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut out = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= n {
+                            return out;
+                        }
+                        out.push((i, f(i)));
+                    }
                 })
             })
             .collect();
@@ -297,8 +309,15 @@ pub fn someone_without_pawn_out(pos: &Position) -> bool {
         .any(|&c| learned::no_pawn_out(pos, pos.seats().team_of(c)))
 }
 
-/// Ridge penalty of the fit (per sample weight, see [`fit`]).
-pub const RIDGE: f64 = 1e-3;
+/// Ridge penalty of the two-team sets, per feature (per sample weight,
+/// see [`fit`]). The pair `turns/s`, `turns` is nearly collinear and
+/// needs the penalty of 1e-3 to stay a monotone function of the turns
+/// (without it the quick board's opening valued being behind). `home` is
+/// not 0 in only a few percent of the positions (a game's first plies),
+/// and 1e-3 held its weight back so far that red's first move still
+/// looked like a lead of several points (docs/ai.md, "The start of a
+/// two-player game"), so its penalty is 1e-5.
+pub const RIDGE: [f64; FEATURES] = [1e-3, 1e-3, 1e-3, 1e-3, 1e-5];
 
 /// Ridge penalty that holds a three- or four-team set near its board's
 /// two-team set (see [`fit`]).
@@ -308,7 +327,8 @@ pub const MULTI_TEAM_RIDGE: f64 = 1.0;
 /// the mean `-ln p(winner)` plus a ridge penalty; features not in `mask`
 /// keep the weight 0 (to compare feature sets).
 ///
-/// The two-team sets are fitted first, with the penalty `RIDGE/2·|w|²`.
+/// The two-team sets are fitted first, with the penalty
+/// `Σ RIDGEₖ/2·wₖ²`.
 /// A three- or four-team set rests on fewer games, and alone it fits
 /// their noise (docs/ai.md): its penalty is
 /// `MULTI_TEAM_RIDGE/2·|w − w₂|²`, `w₂` being the board's two-team set,
@@ -319,22 +339,23 @@ pub fn fit(samples: &[Sample], mask: &[bool; FEATURES]) -> Model {
     };
     let data = |set: usize| -> Vec<&Sample> { samples.iter().filter(|s| s.set == set).collect() };
     for two in (0..SETS).filter(|s| s % 3 == 0) {
-        model.weights[two] = fit_set(&data(two), mask, &[0.0; FEATURES], RIDGE);
+        model.weights[two] = fit_set(&data(two), mask, &[0.0; FEATURES], &RIDGE);
         for set in two + 1..two + 3 {
             let centre = model.weights[two].map(f64::from);
-            model.weights[set] = fit_set(&data(set), mask, &centre, MULTI_TEAM_RIDGE);
+            let ridge = [MULTI_TEAM_RIDGE; FEATURES];
+            model.weights[set] = fit_set(&data(set), mask, &centre, &ridge);
         }
     }
     model
 }
 
-/// Fits one set: the penalty is `ridge/2·|w − centre|²` (over the masked
-/// features), and Newton's method starts at `centre`.
+/// Fits one set: the penalty is `Σ ridgeₖ/2·(wₖ − centreₖ)²` (over the
+/// masked features), and Newton's method starts at `centre`.
 fn fit_set(
     data: &[&Sample],
     mask: &[bool; FEATURES],
     centre: &[f64; FEATURES],
-    ridge: f64,
+    ridge: &[f64; FEATURES],
 ) -> Features {
     let centre: [f64; FEATURES] = core::array::from_fn(|k| if mask[k] { centre[k] } else { 0.0 });
     let mut w = centre;
@@ -366,16 +387,16 @@ fn fit_set(
                 }
             }
         }
-        // Solve (H/n + ridge) Δ = g/n − ridge·(w − centre) over the
-        // masked features.
+        // Solve (H/n + diag(ridge)) Δ = g/n − ridge·(w − centre) over
+        // the masked features.
         let idx: Vec<usize> = (0..FEATURES).filter(|&k| mask[k]).collect();
         let m = idx.len();
         let mut a = vec![vec![0.0f64; m + 1]; m];
         for (i, &ki) in idx.iter().enumerate() {
             for (j, &kj) in idx.iter().enumerate() {
-                a[i][j] = hess[ki][kj] / n + if i == j { ridge } else { 0.0 };
+                a[i][j] = hess[ki][kj] / n + if i == j { ridge[ki] } else { 0.0 };
             }
-            a[i][m] = grad[ki] / n - ridge * (w[ki] - centre[ki]);
+            a[i][m] = grad[ki] / n - ridge[ki] * (w[ki] - centre[ki]);
         }
         let Some(delta) = solve(a) else { break };
         for (i, &k) in idx.iter().enumerate() {
