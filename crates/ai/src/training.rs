@@ -315,8 +315,8 @@ pub fn someone_without_pawn_out(pos: &Position) -> bool {
 /// (without it the quick board's opening valued being behind). `home` is
 /// not 0 in only a few percent of the positions (a game's first plies),
 /// and 1e-3 held its weight back so far that red's first move still
-/// looked like a lead of several points (docs/ai.md, "The start of a
-/// two-player game"), so its penalty is 1e-5.
+/// looked like a lead of several points (docs/ai.md, "The ridge and
+/// `home`"), so its penalty is 1e-5.
 pub const RIDGE: [f64; FEATURES] = [1e-3, 1e-3, 1e-3, 1e-3, 1e-5];
 
 /// Ridge penalty that holds a three- or four-team set near its board's
