@@ -21,6 +21,11 @@
 //! - **narrowed root** (master): from the third iteration on, only the
 //!   [`Limits::deep_moves`] best root decisions of the iteration before;
 //!   with the beam, this makes a third pawn move affordable;
+//! - **a fourth pawn move with four teams** (master,
+//!   [`Limits::for_teams`]): three pawn moves are less than a round
+//!   there, so a fourth iteration searches the [`Limits::deeper_moves`]
+//!   best root decisions, the next player answering with its
+//!   [`Limits::deep_beam`] best;
 //! - **roll-again extension** (french): the bound pawn's move after
 //!   choosing to roll again uses no depth (at most [`Limits::extensions`]
 //!   times on one line), so "again" and "pass" are compared with the same
@@ -77,6 +82,13 @@ pub struct Limits {
     /// by the evaluation right after the move among every legal square
     /// ([`drops::evaluated_drops`]; 0: none).
     pub root_eval_drops: usize,
+    /// With four teams, the deepest iteration instead of
+    /// [`Limits::max_depth`] (0: the same). Three pawn moves are less than
+    /// a round there; a fourth brings the turn back to the mover.
+    pub four_teams_depth: u32,
+    /// With four teams, the node budget instead of [`Limits::nodes`] (0:
+    /// the same).
+    pub four_teams_nodes: u64,
 }
 
 impl Limits {
@@ -93,6 +105,8 @@ impl Limits {
         inner_places: 1,
         extensions: 1,
         root_eval_drops: 0,
+        four_teams_depth: 0,
+        four_teams_nodes: 0,
     };
 
     /// The master bot's limits before the learned evaluation (the master
@@ -110,13 +124,18 @@ impl Limits {
         inner_places: 1,
         extensions: 1,
         root_eval_drops: 0,
+        four_teams_depth: 0,
+        four_teams_nodes: 0,
     };
 
     /// The master bot's limits: three pawn moves deep, the 12 best root
     /// decisions of the second iteration, a beam of 6, and at the root
     /// the 10 best drop squares by the evaluation besides the 10 of
     /// [`drops::square_scores`], within a budget that bounds the time per
-    /// decision (docs/ai.md).
+    /// decision (docs/ai.md). With four teams, a fourth pawn move for the
+    /// 2 best root decisions of the third iteration, where the next
+    /// player answers only with its best decision by the evaluation
+    /// (a beam of 1 with three pawn moves left).
     pub const MASTER: Limits = Limits {
         nodes: 100_000,
         max_depth: 3,
@@ -124,11 +143,13 @@ impl Limits {
         inner_drops: 3,
         beam: 6,
         deep_moves: 12,
-        deeper_moves: 0,
-        deep_beam: 0,
+        deeper_moves: 2,
+        deep_beam: 1,
         inner_places: 1,
         extensions: 1,
         root_eval_drops: 10,
+        four_teams_depth: 4,
+        four_teams_nodes: 120_000,
     };
 }
 
@@ -149,10 +170,36 @@ impl Limits {
         inner_places: 1,
         extensions: 1,
         root_eval_drops: 0,
+        four_teams_depth: 0,
+        four_teams_nodes: 0,
     };
 }
 
 impl Limits {
+    /// The limits for a position of `teams` teams: with four,
+    /// [`Limits::four_teams_depth`] and [`Limits::four_teams_nodes`]
+    /// where they are set.
+    ///
+    /// ```
+    /// use barricade_ai::Limits;
+    /// assert_eq!(Limits::MASTER.for_teams(2), Limits::MASTER);
+    /// let four = Limits::MASTER.for_teams(4);
+    /// assert_eq!((four.max_depth, four.nodes), (4, Limits::MASTER.four_teams_nodes));
+    /// assert_eq!(Limits::HARD.for_teams(4), Limits::HARD);
+    /// ```
+    pub fn for_teams(&self, teams: usize) -> Limits {
+        let mut limits = *self;
+        if teams == 4 {
+            if self.four_teams_depth > 0 {
+                limits.max_depth = self.four_teams_depth;
+            }
+            if self.four_teams_nodes > 0 {
+                limits.nodes = self.four_teams_nodes;
+            }
+        }
+        limits
+    }
+
     /// How many of the best root decisions the iteration of `depth`
     /// searches (`None`: all of them).
     fn root_width(&self, depth: u32) -> Option<usize> {
@@ -194,6 +241,7 @@ pub struct SearchResult {
 /// assert!(r.depth >= 1);
 /// ```
 pub fn search(pos: &Position, ev: &Evaluator, limits: &Limits) -> SearchResult {
+    let limits = &limits.for_teams(pos.seats().teams().len());
     let mut result = SearchResult {
         best: None,
         value: 0.0,
@@ -266,6 +314,7 @@ pub fn search(pos: &Position, ev: &Evaluator, limits: &Limits) -> SearchResult {
 /// assert!(s[0] > 0.5 && (s[0] + s[3] - 1.0).abs() < 1e-3);
 /// ```
 pub fn expected(pos: &Position, ev: &Evaluator, limits: &Limits) -> Scores {
+    let limits = &limits.for_teams(pos.seats().teams().len());
     let mut s = Searcher::new(ev, limits);
     let mut last: Option<Scores> = None;
     let mut before: Option<Scores> = None;

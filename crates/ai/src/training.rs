@@ -249,11 +249,15 @@ impl Default for Options {
 /// master's evaluated drop squares included) with the tuned weights, so
 /// that the players do not depend on the weights being fitted and the
 /// command gives the same file again; `nodes` > 0 replaces the level's
-/// node budget.
+/// node budget. With four teams it searches three pawn moves deep, as the
+/// master did when the checked-in weights were made (the fourth came
+/// later, docs/ai.md).
 pub fn trainer_bot(level: Level, nodes: u64, seed: u64) -> Bot {
     let limits = level.limits();
     let limits = crate::Limits {
         nodes: if nodes > 0 { nodes } else { limits.nodes },
+        four_teams_depth: 0,
+        four_teams_nodes: 0,
         ..limits
     };
     Bot::new(level, seed)

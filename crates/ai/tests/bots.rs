@@ -19,12 +19,15 @@ const TEST_LIMITS: Limits = Limits {
     inner_places: 1,
     extensions: 1,
     root_eval_drops: 0,
+    four_teams_depth: 0,
+    four_teams_nodes: 0,
 };
 
-/// The master's shape (three pawn moves, beam, narrowed root) on a small
-/// budget.
+/// The master's shape (three pawn moves, four with four teams, beam,
+/// narrowed root) on a small budget.
 const TEST_MASTER: Limits = Limits {
     nodes: 1_500,
+    four_teams_nodes: 0,
     ..Limits::MASTER
 };
 

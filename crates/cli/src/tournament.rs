@@ -51,7 +51,11 @@ pub fn run(o: Options) -> Result<(), String> {
             _ => None,
         };
         if let Some(nodes) = budget {
-            e.limits = Limits { nodes, ..e.limits };
+            e.limits = Limits {
+                nodes,
+                four_teams_nodes: 0,
+                ..e.limits
+            };
         }
     }
     let threads = o.threads.max(1);
