@@ -11,7 +11,7 @@
 //!   with a fixed node budget;
 //! - [`Level::Master`] ([`search`] with [`Limits::MASTER`] and, in games
 //!   of two teams, the [`learned`] evaluation): three pawn moves deep
-//!   with a beam, win chances from a model fitted to self-play outcomes
+//!   (four with four teams, [`Limits::for_teams`]) with a beam, win chances from a model fitted to self-play outcomes
 //!   by `barricade train` ([`training`]); with three or four teams the
 //!   weights of [`tuned`].
 //!
