@@ -11,9 +11,10 @@
 //!   with a fixed node budget;
 //! - [`Level::Master`] ([`search`] with [`Limits::MASTER`] and, in games
 //!   of two teams, the [`learned`] evaluation): three pawn moves deep
-//!   (four with four teams, [`Limits::for_teams`]) with a beam, win chances from a model fitted to self-play outcomes
-//!   by `barricade train` ([`training`]); with three or four teams the
-//!   weights of [`tuned`].
+//!   (four with four teams, [`Limits::for_teams`]) with a beam, win
+//!   chances from a model fitted to self-play outcomes by `barricade
+//!   train` ([`training`]); with three or four teams the weights of
+//!   [`tuned`].
 //!
 //! [`analysis`] turns the master's evaluation into each team's win chance
 //! after every ply of a game, and finds the moves that decided it;
