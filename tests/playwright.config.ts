@@ -19,14 +19,18 @@ export default defineConfig({
   // Generous limits: a test waits for what it checks, never for a time, and
   // a busy machine (the Rust checks run beside these tests in `cargo xtask
   // test`) only makes it wait longer.
-  timeout: 120_000,
-  expect: { timeout: 15_000 },
+  // A test's whole limit is several times its time on a quiet machine (the
+  // longest take about a minute), and a check's is twice the default.
+  timeout: 300_000,
+  expect: { timeout: 30_000 },
   // Two workers for the machine's two cores: most of a test is waiting for
   // the page (walking pawns, a computer's pause), so two at a time take
   // about half as long. Nothing a test asserts depends on time.
   fullyParallel: true,
   workers: 2,
-  reporter: [["list"]],
+  // failures.ts also writes the failed tests, short, where `cargo xtask
+  // test` prints them last.
+  reporter: [["list"], ["./failures.ts"]],
   use: {
     baseURL: `http://127.0.0.1:${port}/`,
     launchOptions: {
@@ -47,14 +51,14 @@ export default defineConfig({
       command: `node serve.mjs ${dist} ${port} /`,
       url: `http://127.0.0.1:${port}/`,
       reuseExistingServer: false,
-      timeout: 20_000,
+      timeout: 60_000,
     },
     {
       // The same site in a subfolder, as on a static host such as GitHub Pages.
       command: `node serve.mjs ${dist} ${port + 1} /games/barricade/`,
       url: `http://127.0.0.1:${port + 1}/games/barricade/`,
       reuseExistingServer: false,
-      timeout: 20_000,
+      timeout: 60_000,
     },
     {
       // The same site with online rooms, as `barricade serve` runs it: the
@@ -64,7 +68,7 @@ export default defineConfig({
         `--db ${roomsDb} --computer-pause 20`,
       url: `http://127.0.0.1:${port + 3}/`,
       reuseExistingServer: false,
-      timeout: 20_000,
+      timeout: 60_000,
     },
   ],
 });

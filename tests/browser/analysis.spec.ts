@@ -123,7 +123,6 @@ async function expectShown(page: Page, code: string, colours: string[], ply: num
 test("a replay link charts every colour's chances and a mark jumps to its move", async ({
   page,
 }) => {
-  test.setTimeout(ANALYSIS_TIMEOUT + 60_000);
   const errors = collectErrors(page);
   await page.setViewportSize(DESKTOP);
   const code = selfplayCode();

@@ -20,7 +20,6 @@ import { join } from "node:path";
 test("four master bots finish a game in the worker while the page answers clicks", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   const errors = collectErrors(page);
   // Every request for a decision posted to the worker: right after it,
   // a click on the sound switch, and whether the switch has changed

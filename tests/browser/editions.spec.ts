@@ -48,7 +48,6 @@ for (const [preset, seeds] of Object.entries(SEEDS)) {
     test(`${preset}, seed ${seed}: four computers, the board is the engine's from the opening to the end`, async ({
       page,
     }) => {
-      test.setTimeout(180_000);
       const errors = collectErrors(page);
       // The same seed's game near its end (played by the rules crate's
       // greedy players), made before the page's game starts.

@@ -321,16 +321,16 @@ export async function shotBoth(page: Page, name: string) {
   await shot(page, `${name}-desktop`);
 }
 
-/** Waits (up to `timeout` ms) until the page's board shows `engine`: on a
- * device whose speed is not "instant" pawns walk after the record changed. */
-export async function expectBoardSoon(page: Page, engine: Board, timeout = 5_000) {
+/** Waits until the page's board shows `engine`: on a device whose speed is
+ * not "instant" pawns walk after the record changed. */
+export async function expectBoardSoon(page: Page, engine: Board) {
   const norm = (b: Board) => ({
     pawns: b.pawns,
     barricades: b.barricades,
     held: b.held,
     winner: b.winner === null ? null : b.winner.split(/[ +]/).sort(),
   });
-  await expect.poll(async () => norm(await readBoard(page)), { timeout }).toEqual(norm(engine));
+  await expect.poll(async () => norm(await readBoard(page))).toEqual(norm(engine));
 }
 
 /** Asks for a hint (after the roll) and checks what the page shows: the
@@ -341,7 +341,7 @@ export async function askHint(page: Page) {
   const hint = page.locator('[data-action="hint"]');
   await expect(hint).toBeVisible();
   await hint.click();
-  await expect(page.locator("[data-hint]").first()).toBeAttached({ timeout: 10_000 });
+  await expect(page.locator("[data-hint]").first()).toBeAttached();
   const hinted = await page
     .locator("[data-hint]")
     .evaluateAll((els) => els.map((e) => e.getAttribute("data-square")));

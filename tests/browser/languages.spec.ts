@@ -177,7 +177,7 @@ test("with no network, a language never opened before still switches (precached)
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   if (await page.evaluate(() => navigator.serviceWorker.controller === null)) await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
-    timeout: 15_000,
+    timeout: 30_000,
   });
   await context.setOffline(true);
   await page.reload();
@@ -196,7 +196,6 @@ for (const [locale, code] of [
   test(`in ${code}: the end screen, its chart, the share box, the replay viewer and play in words have no English`, async ({
     browser,
   }) => {
-    test.setTimeout(240_000);
     const { context, page } = await openIn(browser, locale);
     const errors = collectErrors(page);
     await openFresh(page);

@@ -55,7 +55,7 @@ async function sharedLink(page: Page): Promise<string> {
   if (await box.isHidden()) await shareButton(page).click();
   await expect(box).toBeVisible();
   const link = await page.locator("[data-share-link]").inputValue();
-  await expect(page.locator("[data-qr] svg")).toBeVisible({ timeout: 10_000 });
+  await expect(page.locator("[data-qr] svg")).toBeVisible();
   await expect(page.locator("[data-qr]")).toHaveAttribute("data-qr", link);
   return link;
 }
@@ -64,7 +64,6 @@ test("a finished game shared as a link replays the same game in a fresh browser"
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
   const errors = collectErrors(page);
   await page.setViewportSize(DESKTOP);
   await startGame(page, { seats: { red: "human", blue: "medium" }, seed: 31, speed: "instant" });
@@ -142,7 +141,6 @@ test("a finished game shared as a link replays the same game in a fresh browser"
 });
 
 test("play from here starts a new branch and leaves the link as it was", async ({ page }) => {
-  test.setTimeout(90_000);
   const errors = collectErrors(page);
   const code = selfplayCode();
   const colours = ["red", "blue"];
@@ -221,7 +219,6 @@ async function takeTurn(page: Page, link: string, colour: string, next: string) 
 }
 
 test("two players play by link in two browsers", async ({ browser }) => {
-  test.setTimeout(150_000);
   const colours = ["red", "blue"];
   const a = await browser.newContext();
   const b = await browser.newContext();
@@ -364,7 +361,6 @@ function expectClear(fragment: string, o: Outcome, playAllowed = false) {
 }
 
 test("fuzzed links end in a clear message", async ({ page }) => {
-  test.setTimeout(180_000);
   const errors = collectErrors(page);
   const code = selfplayCode();
   const fragments = fuzzedFragments(code, 320);
@@ -381,17 +377,17 @@ test("fuzzed links end in a clear message", async ({ page }) => {
     // message) and the fuzzed fragment is always a change of hash.
     const seed = String(100000 + i);
     await page.evaluate((h) => (location.hash = h), `#seed=${seed}`);
-    await expect(page.locator("[data-setup-seed]")).toHaveValue(seed, { timeout: 2_000 });
+    await expect(page.locator("[data-setup-seed]")).toHaveValue(seed);
     await expect(game(page)).toHaveAttribute("data-screen", "setup");
     await expect(page.locator("[data-notice]")).toBeHidden();
 
     await page.evaluate((h) => (location.hash = h), fragment);
-    // The page answers the hashchange within a short time.
+    // The page answers the hashchange.
     await expect
       .poll(async () => {
         const o = await outcome(page);
         return o.screen === "replay" || (o.screen === "setup" && !!o.notice);
-      }, { timeout: 2_000, intervals: [20, 50, 100] })
+      }, { intervals: [20, 50, 100] })
       .toBe(true);
     const o = await outcome(page);
     expectClear(fragment, o);
@@ -438,7 +434,7 @@ test("fuzzed links end in a clear message", async ({ page }) => {
           (o.screen === "play" && fragment.startsWith("#play=")) ||
           (o.screen === "setup" && !!o.notice)
         );
-      }, { timeout: 5_000 })
+      })
       .toBe(true);
     expectClear(fragment, await outcome(page), fragment.startsWith("#play="));
     expect(errors, fragment.slice(0, 80)).toEqual([]);

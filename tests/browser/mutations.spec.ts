@@ -34,7 +34,6 @@ interface Seen {
 }
 
 test("a walking pawn touches the panel only where its content changes", async ({ page }) => {
-  test.setTimeout(120_000);
   const errors = collectErrors(page);
   await startGame(page, { seats: { red: "human", blue: "human" }, seed: 5, speed: "slow" });
   const die = page.locator('[data-action="roll"]');

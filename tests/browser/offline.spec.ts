@@ -23,7 +23,7 @@ async function boardIsDrawn(page: Page) {
 /** Waits until a service worker controls the page. */
 async function controlled(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
-    timeout: 15_000,
+    timeout: 30_000,
   });
 }
 
@@ -85,7 +85,6 @@ test("the site loads from a subfolder", async ({ page }) => {
 });
 
 test("offline after one visit, a game is played to the end", async ({ page, context }) => {
-  test.setTimeout(150_000);
   const errors = collectErrors(page);
   await page.goto("./");
   await boardIsDrawn(page);
@@ -111,7 +110,6 @@ test("offline after one visit, a game is played to the end", async ({ page, cont
 });
 
 test("the site plays from a subfolder", async ({ page }) => {
-  test.setTimeout(150_000);
   const errors = collectErrors(page);
   const port = Number(process.env.PORT ?? 4173) + 1;
   const base = `http://127.0.0.1:${port}/games/barricade/`;
@@ -170,7 +168,7 @@ test("a new build replaces the old one", async ({ browser }) => {
     const url = `http://127.0.0.1:${port}/`;
     await expect(async () => {
       await page.goto(url);
-    }).toPass({ timeout: 10_000 });
+    }).toPass({ timeout: 30_000 });
     await boardIsDrawn(page);
     await controlled(page);
     const [oldCache] = (await cacheNames(page)).filter((n) => n.startsWith("barricade-"));
@@ -193,7 +191,7 @@ test("a new build replaces the old one", async ({ browser }) => {
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
     await expect
       .poll(async () => (await cacheNames(page)).filter((n) => n.startsWith("barricade-")), {
-        timeout: 15_000,
+        timeout: 30_000,
       })
       .toEqual(["barricade-next"]);
     expect(oldCache).not.toBe("barricade-next");

@@ -30,7 +30,6 @@ test("a static copy loads the static app and offers no rooms", async ({ page }) 
 });
 
 test("a static copy with ?rooms= plays a room game on a server elsewhere", async ({ browser }) => {
-  test.setTimeout(300_000);
   const hostCtx = await browser.newContext({ viewport: DESKTOP });
   const guestCtx = await browser.newContext({ viewport: PHONE });
   const host = await hostCtx.newPage();

@@ -36,7 +36,7 @@ test.use({ actionTimeout: 20_000 });
 /** Waits until `page` shows the same board as `like`. */
 async function sameBoard(page: Page, like: Page) {
   const want = await readBoard(like);
-  await expect.poll(async () => readBoard(page), { timeout: 20_000 }).toEqual(want);
+  await expect.poll(async () => readBoard(page)).toEqual(want);
 }
 
 /** Waits until `page` shows the same record and move log as `like`. */
@@ -44,7 +44,7 @@ async function sameRecord(page: Page, like: Page) {
   const record = (p: Page) => p.locator("[data-game]").getAttribute("data-record");
   const log = (p: Page) => p.locator(".log .entries .what").allTextContents();
   const want = await record(like);
-  await expect.poll(async () => record(page), { timeout: 20_000 }).toBe(want);
+  await expect.poll(async () => record(page)).toBe(want);
   expect(await log(page)).toEqual(await log(like));
 }
 
@@ -293,7 +293,6 @@ test("two people and a spectator play a room game by clicks, with verified dice"
 test("no spectators when the host says so; the turn timer lets the computer stand in", async ({
   browser,
 }) => {
-  test.setTimeout(300_000);
   const hostCtx = await browser.newContext({ viewport: DESKTOP });
   const guestCtx = await browser.newContext({ viewport: PHONE });
   const thirdCtx = await browser.newContext({ viewport: PHONE });

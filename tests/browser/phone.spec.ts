@@ -88,7 +88,6 @@ for (const size of SIZES) for (const device of DEVICES) {
     test(`taps from the form's Start to a barricade dropped, the board and the die always in view (${name})`, async ({
       page,
     }) => {
-      test.setTimeout(240_000);
       const errors = collectErrors(page);
       await openFresh(page);
       await page.selectOption('[data-setup-seat="red"]', "human");

@@ -111,7 +111,6 @@ test("the form offers the quick board and the board beside it changes at once", 
 test("four computers play a quick-board game to the end: the page shows the engine's game", async ({
   page,
 }) => {
-  test.setTimeout(240_000);
   const errors = collectErrors(page);
   // The same seed's game near its end, to go on from after the opening.
   const nearEnd = nearEndCode({ seed: 12, board: "quick" });
@@ -153,7 +152,6 @@ test("a person's quick-board game is shared as a link and replays in a fresh bro
   page,
   browser,
 }) => {
-  test.setTimeout(240_000);
   const errors = collectErrors(page);
   await page.setViewportSize(PHONE);
   await startGame(page, {
@@ -220,7 +218,6 @@ test("a person's quick-board game is shared as a link and replays in a fresh bro
 test("a quick-board game by link goes from one browser to the other, with a hint on the way", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const a = await browser.newContext();
   const b = await browser.newContext();
   try {

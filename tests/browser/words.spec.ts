@@ -63,7 +63,6 @@ async function shownPawns(page: Page, colours: string[]): Promise<Record<string,
 }
 
 test("a whole game in words against the computer, through the accessibility tree only", async ({ page }) => {
-  test.setTimeout(300_000);
   const errors = collectErrors(page);
   await page.setViewportSize(DESKTOP);
   await openClean(page);

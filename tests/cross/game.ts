@@ -42,8 +42,8 @@ export const screen = (tab: Tab) => attr(tab, "[data-game]", "data-screen");
 export async function boardDrawn(tab: Tab) {
   // The static shell draws the board before the app runs; wait for the
   // app itself, which names its screen.
-  await expect.poll(() => screen(tab), { timeout: 20_000 }).not.toBeNull();
-  await expect.poll(() => count(tab, "svg.board [data-square]"), { timeout: 20_000 }).toBe(112);
+  await expect.poll(() => screen(tab)).not.toBeNull();
+  await expect.poll(() => count(tab, "svg.board [data-square]")).toBe(112);
   await expect.poll(() => count(tab, "[data-pawn]")).toBeGreaterThan(0);
 }
 

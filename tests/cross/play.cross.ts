@@ -71,7 +71,6 @@ test("a whole game against the computer by clicks on a phone, with a barricade d
   tab,
   site,
 }) => {
-  test.setTimeout(240_000);
   await tab.setSize(PHONE);
   await startGame(tab, site.url, { seats: { red: "human", blue: "medium" }, seed: 31 });
   expect(await turn(tab)).toBe("red");
@@ -229,7 +228,6 @@ test("keyboard only: Tab, Enter and Escape play turns", async ({ tab, site }) =>
 test("after one visit the game loads and plays against the computer with no network", async ({
   tab,
 }) => {
-  test.setTimeout(180_000);
   // A server of its own, stopped after the first visit: the site is then
   // unreachable, as on a phone with no network. (WebDriver classic has no
   // "offline" switch, so this is how every engine is tested alike.)
@@ -239,9 +237,7 @@ test("after one visit the game loads and plays against the computer with no netw
     await tab.goto(site.url);
     await boardDrawn(tab);
     await expect
-      .poll(() => tab.run(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined), {
-        timeout: 20_000,
-      })
+      .poll(() => tab.run(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined))
       .toBe(true);
   } finally {
     await site.close();

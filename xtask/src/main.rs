@@ -115,6 +115,7 @@ fn online_site() -> PathBuf {
 /// went, also when a step fails.
 fn test(quick: bool) -> Result<(), String> {
     setup::ensure_all()?;
+    let _ = std::fs::remove_file(failures_file());
     let mut steps = Steps::new();
     let result = if quick {
         quick_checks(&mut steps)
@@ -122,7 +123,27 @@ fn test(quick: bool) -> Result<(), String> {
         all_checks(&mut steps)
     };
     steps.report();
+    print_failures();
     result
+}
+
+/// Where the browser tests' reporter (tests/failures.ts) writes the tests
+/// that failed.
+fn failures_file() -> PathBuf {
+    run::root()
+        .join("tests")
+        .join("artifacts")
+        .join("failures.txt")
+}
+
+/// Prints the browser tests that failed, if any, last of all: a long log is
+/// often read from its end.
+fn print_failures() {
+    if let Ok(text) = std::fs::read_to_string(failures_file())
+        && !text.is_empty()
+    {
+        println!("\n==> the browser tests that failed (tests/artifacts/failures.txt)\n{text}");
+    }
 }
 
 /// The Rust checks: clippy (native, and the app on wasm32) and the tests.
@@ -274,11 +295,13 @@ fn bench() -> Result<(), String> {
 /// Only the cross-browser suite, in every engine.
 fn cross() -> Result<(), String> {
     setup::ensure_all()?;
+    let _ = std::fs::remove_file(failures_file());
     let mut steps = Steps::new();
     let result = steps
         .time_value("the CLI for the browser tests", cli_for_tests)
         .and_then(|cli| cross_browser(&mut steps, &cli, &ALL));
     steps.report();
+    print_failures();
     result
 }
 
