@@ -4,7 +4,7 @@
 // of a long log, where CI shows it, and not above the Rust checks' output.
 import type { Reporter, TestCase, TestResult } from "@playwright/test/reporter";
 import { appendFileSync, mkdirSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 
 const FILE = join(__dirname, "artifacts", "failures.txt");
 const ERROR_LINES = 12;
@@ -20,7 +20,11 @@ export default class Failures implements Reporter {
       .slice(0, ERROR_LINES)
       .map((line) => `    ${line}`)
       .join("\n");
-    const title = test.titlePath().filter(Boolean).join(" › ");
+    const file = basename(test.location.file);
+    const title = test
+      .titlePath()
+      .filter((part) => part && part !== file)
+      .join(" › ");
     const seconds = (result.duration / 1000).toFixed(1);
     mkdirSync(dirname(FILE), { recursive: true });
     appendFileSync(FILE, `✘ ${where} › ${title} (${result.status}, ${seconds}s)\n${error}\n\n`);
