@@ -18,9 +18,9 @@ export default defineConfig({
   outputDir: "artifacts/results",
   // Generous limits: a test waits for what it checks, never for a time, and
   // a busy machine (the Rust checks run beside these tests in `cargo xtask
-  // test`) only makes it wait longer.
-  // A test's whole limit is several times its time on a quiet machine (the
-  // longest take about a minute), and a check's is twice the default.
+  // test`) only makes it wait longer. A test's limit is several times its
+  // time on a quiet machine (the longest take about a minute); a check's is
+  // 30 s, and no check sets a shorter one.
   timeout: 300_000,
   expect: { timeout: 30_000 },
   // Two workers for the machine's two cores: most of a test is waiting for

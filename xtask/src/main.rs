@@ -8,7 +8,8 @@
 //!   format, clippy (native and wasm32), the Rust tests, a release build,
 //!   the size budget, the browser tests (Chromium), and the cross-browser
 //!   suite in Firefox ESR and WebKitGTK (and in Chromium what the browser
-//!   tests do not already check); then a table of where the time went.
+//!   tests do not already check); then a table of where the time went,
+//!   and last the browser tests that failed (`tests/failures.ts`).
 //! - `cargo xtask test --quick`: the inner loop while working: format,
 //!   clippy, the Rust tests, a release build (without the rooms build)
 //!   and the browser smoke tests
