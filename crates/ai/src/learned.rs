@@ -12,7 +12,11 @@
 //! `√(m + 1)`, `m` being the teams' mean expected turns. A fifth says
 //! that a team has no pawn on the board yet: the expected turns count a
 //! pawn out as a second runner beside the home pawns, which overrates
-//! the first pawn out of a game's opening (see [`features`]).
+//! the first pawn out of a game's opening (see [`features`]). The last
+//! two let the turn order and the turns weigh differently in a classic
+//! game's opening ([`opening`]; 0 on the quick board): the others alone
+//! gave the first player of a classic game 53% at the start, where it
+//! wins about half the games.
 //!
 //! The weights are data, `crates/ai/data/learned.txt`, read once.
 //!
@@ -26,13 +30,21 @@
 //! ```
 
 use crate::eval::{Evaluator, Field, Scores, Weights};
-use barricade_rules::{BoardId, Colour, Position, Team};
+use barricade_rules::{BoardId, Colour, Position, Rules, Seats, Team};
 
 /// Number of features per team.
-pub const FEATURES: usize = 5;
+pub const FEATURES: usize = 7;
 
 /// The features' names, in order (as in the weights file).
-pub const NAMES: [&str; FEATURES] = ["turns/s", "turns", "wait/s", "wait", "home"];
+pub const NAMES: [&str; FEATURES] = [
+    "turns/s",
+    "turns",
+    "wait/s",
+    "wait",
+    "home",
+    "opening*wait",
+    "opening*turns",
+];
 
 /// Number of weight sets: two boards × two, three or four teams.
 pub const SETS: usize = 6;
@@ -221,8 +233,12 @@ pub fn team_leads(pos: &Position) -> ([Colour; 4], usize) {
 /// turn order: `(Σ t⁻⁴)^(−1/4)` over the team's pawns plus its threat
 /// and held-barricade terms (half a turn each); `wait` is the
 /// fraction of a round the team waits for its next turn. Both come as
-/// they are and divided by `√(m + 1)`. `home` is 1 when no pawn of the
-/// team is on the board (all at home or in the forest), else 0: `turns`
+/// they are and divided by `√(m + 1)`, and once more times [`opening`]
+/// (1 at a game's start, 0 once `m + 1` is down to 0.6 of the start's;
+/// always 0 on the quick board), so that the fit can weigh them apart in
+/// a classic game's opening. `home` is 1
+/// when no pawn of the team is on the board (all at home or in the
+/// forest), else 0: `turns`
 /// counts the home pawns as one runner, so the first pawn out makes a
 /// second one and looks worth several turns, which it is not while the
 /// other teams are about to bring theirs out too. The model is a monotone
@@ -231,59 +247,129 @@ pub fn team_leads(pos: &Position) -> ([Colour; 4], usize) {
 /// prefers the same moves, except that a leader likes to shorten the race
 /// and a trailer to keep it long.
 pub fn features(ev: &Evaluator, pos: &Position, field: &Field) -> [Features; 4] {
-    let seats = pos.seats();
-    let n = seats.len().max(1);
-    let turn = pos.turn_seat();
-    // Per colour: Σ t⁻⁴ over its pawns (home and forest pawns once
-    // each), and the threat.
-    let mut h4 = [0.0f32; 4];
-    let mut threat = [0.0f32; 4];
-    for &c in seats.colours() {
-        ev.pawn_turns(pos, field, c, |t| {
-            let t2 = 1.0 / (t * t);
-            h4[c.index()] += t2 * t2;
-        });
-        threat[c.index()] = ev.threat_turns(pos, field, c);
-    }
-    let (leads, teams) = team_leads(pos);
-    let mut wait = [0.0f32; 4];
-    let mut eta = [0.0f32; 4];
-    let mut home = [0.0f32; 4];
-    for &lead in &leads[..teams] {
-        let (mut a, mut t, mut w) = (0.0f32, 0.0f32, n);
-        home[lead.index()] = f32::from(u8::from(no_pawn_out(pos, seats.team_of(lead))));
-        for m in seats.team_of(lead).iter() {
-            a += h4[m.index()];
-            t = t.max(threat[m.index()]);
-            if let Some(seat) = seats.seat_of(m) {
-                w = w.min((seat + n - turn) % n);
-            }
-        }
-        let i = lead.index();
-        let front = if a > 0.0 {
-            a.sqrt().sqrt().recip()
-        } else {
-            200.0
-        };
-        wait[i] = w as f32 / n as f32;
-        eta[i] = front + t;
-    }
-    // Held barricades: the turns they cost the team they are put before.
-    ev.add_held(pos, &mut eta);
-    let mean = leads[..teams].iter().map(|c| eta[c.index()]).sum::<f32>() / teams.max(1) as f32;
+    let race = Race::of(ev, pos, field);
+    let mean = race.mean_turns();
     let scale = (mean + 1.0).sqrt().recip();
+    let early = match pos.board().id() {
+        BoardId::Classic => opening(mean, classic_start_turns()),
+        // The quick board's race is short: a screen found nothing to
+        // gain from opening terms there (docs/ai.md).
+        BoardId::Quick => 0.0,
+    };
     let mut out = [[0.0f32; FEATURES]; 4];
-    for &lead in &leads[..teams] {
+    for &lead in race.leads() {
         let i = lead.index();
+        let (eta, wait) = (race.turns[i], race.wait[i]);
         out[i] = [
-            -eta[i] * scale,
-            -eta[i],
-            -wait[i] * scale,
-            -wait[i],
-            home[i],
+            -eta * scale,
+            -eta,
+            -wait * scale,
+            -wait,
+            race.home[i],
+            -wait * early,
+            -eta * early,
         ];
     }
     out
+}
+
+/// What the features are made of, per team (at the index of its first
+/// colour): its expected turns to win, its wait for its next turn (a
+/// fraction of a round) and whether it has no pawn out.
+struct Race {
+    leads: [Colour; 4],
+    teams: usize,
+    turns: [f32; 4],
+    wait: [f32; 4],
+    home: [f32; 4],
+}
+
+impl Race {
+    fn of(ev: &Evaluator, pos: &Position, field: &Field) -> Race {
+        let seats = pos.seats();
+        let n = seats.len().max(1);
+        let turn = pos.turn_seat();
+        // Per colour: Σ t⁻⁴ over its pawns (home and forest pawns once
+        // each), and the threat.
+        let mut h4 = [0.0f32; 4];
+        let mut threat = [0.0f32; 4];
+        for &c in seats.colours() {
+            ev.pawn_turns(pos, field, c, |t| {
+                let t2 = 1.0 / (t * t);
+                h4[c.index()] += t2 * t2;
+            });
+            threat[c.index()] = ev.threat_turns(pos, field, c);
+        }
+        let (leads, teams) = team_leads(pos);
+        let mut race = Race {
+            leads,
+            teams,
+            turns: [0.0; 4],
+            wait: [0.0; 4],
+            home: [0.0; 4],
+        };
+        for &lead in &leads[..teams] {
+            let (mut a, mut t, mut w) = (0.0f32, 0.0f32, n);
+            let i = lead.index();
+            race.home[i] = f32::from(u8::from(no_pawn_out(pos, seats.team_of(lead))));
+            for m in seats.team_of(lead).iter() {
+                a += h4[m.index()];
+                t = t.max(threat[m.index()]);
+                if let Some(seat) = seats.seat_of(m) {
+                    w = w.min((seat + n - turn) % n);
+                }
+            }
+            let front = if a > 0.0 {
+                a.sqrt().sqrt().recip()
+            } else {
+                200.0
+            };
+            race.wait[i] = w as f32 / n as f32;
+            race.turns[i] = front + t;
+        }
+        // Held barricades: the turns they cost the team they are put before.
+        ev.add_held(pos, &mut race.turns);
+        race
+    }
+
+    fn leads(&self) -> &[Colour] {
+        &self.leads[..self.teams]
+    }
+
+    /// The teams' mean expected turns, `m`.
+    fn mean_turns(&self) -> f32 {
+        let total: f32 = self.leads().iter().map(|c| self.turns[c.index()]).sum();
+        total / self.teams.max(1) as f32
+    }
+}
+
+/// How far into its opening a race is, from the teams' mean expected
+/// turns `m` and those at the start, `m₀`: 1 at the start, falling in
+/// proportion to `m + 1` to 0 when that is 0.6 of `m₀ + 1`, and 0 after.
+/// (The bounds are where a screen on held-out games fitted best,
+/// docs/ai.md.)
+///
+/// ```
+/// use barricade_ai::learned::opening;
+/// assert!((opening(24.0, 24.0) - 1.0).abs() < 1e-6);
+/// assert!((opening(19.0, 24.0) - 0.5).abs() < 1e-6);
+/// assert_eq!(opening(10.0, 24.0), 0.0);
+/// ```
+pub fn opening(mean: f32, start: f32) -> f32 {
+    let fraction = (mean + 1.0) / (start + 1.0);
+    ((fraction - 0.6) / 0.4).clamp(0.0, 1.0)
+}
+
+/// The teams' mean expected turns ([`features`]' `m`) at the start of a
+/// default two-player game on the classic board, computed once.
+pub fn classic_start_turns() -> f32 {
+    static START: std::sync::OnceLock<f32> = std::sync::OnceLock::new();
+    *START.get_or_init(|| {
+        let seats = Seats::new(&[Colour::Red, Colour::Blue]).unwrap_or_default();
+        let pos = Position::new_on(BoardId::Classic, Rules::default(), seats);
+        let ev = Evaluator::new(INGREDIENTS);
+        Race::of(&ev, &pos, &ev.field(&pos)).mean_turns()
+    })
 }
 
 /// Whether no pawn of `team` is on the board (every one at home or in
@@ -315,8 +401,8 @@ mod tests {
         // crates/cli/tests/train.rs checks a small run's output.
         let o = crate::training::Options::default();
         let command = format!(
-            "Command: barricade train --games {} --multi-team-games {} --seed {} --every {} --level {} --nodes {}",
-            o.games, o.multi_team_games, o.seed, o.every, o.level, o.nodes
+            "Command: barricade train --games {} --multi-team-games {} --two-player-games {} --seed {} --every {} --level {} --nodes {}",
+            o.games, o.multi_team_games, o.two_player_games, o.seed, o.every, o.level, o.nodes
         );
         assert!(
             WEIGHTS_TEXT.lines().any(|l| l == format!("# {command}")),

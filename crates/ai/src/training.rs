@@ -78,6 +78,21 @@ pub fn multi_team_setups() -> Vec<Setup> {
     out
 }
 
+/// The setups of the default two-player games added last
+/// ([`Options::two_player_games`]): the classic board and the quick one
+/// in turn. They give the two-team sets more games where they matter
+/// most (the opening terms of [`learned::features`] rest on them).
+///
+/// ```
+/// assert_eq!(barricade_ai::training::two_player_setups().len(), 2);
+/// ```
+pub fn two_player_setups() -> Vec<Setup> {
+    let two = Seats::new(&[Colour::Red, Colour::Blue]).unwrap_or_default();
+    [BoardId::Classic, BoardId::Quick]
+        .map(|board| (board, Rules::default(), two))
+        .to_vec()
+}
+
 /// A game's sampled positions and its winner.
 #[derive(Clone, Debug)]
 pub struct PlayedGame {
@@ -219,6 +234,9 @@ pub struct Options {
     /// Games of three or four teams played after those (spread evenly
     /// over [`multi_team_setups`]).
     pub multi_team_games: u64,
+    /// Default two-player games played after those (spread evenly over
+    /// [`two_player_setups`]).
+    pub two_player_games: u64,
     /// Seed of the first game's dice; the rest derive from it.
     pub seed: u64,
     /// Keep one position in this many decisions.
@@ -236,6 +254,7 @@ impl Default for Options {
         Options {
             games: 520,
             multi_team_games: 320,
+            two_player_games: 2000,
             seed: 1,
             every: 3,
             level: Level::Master,
@@ -266,21 +285,27 @@ pub fn trainer_bot(level: Level, nodes: u64, seed: u64) -> Bot {
 }
 
 /// Plays the games of `options` and returns every sample with the game it
-/// came from (games are numbered on from the first of [`setups`] to the
-/// last of [`multi_team_setups`]; game `g` has the dice of seed
-/// `Rng::derive(options.seed, g)`). Besides every `every`-th position, the games keep every
+/// came from (games are numbered on from the first of [`setups`] through
+/// [`multi_team_setups`] to the last of [`two_player_setups`]; game `g`
+/// has the dice of seed `Rng::derive(options.seed, g)`). Besides every
+/// `every`-th position, the games keep every
 /// position in which some team has no pawn out (a game's opening, or
 /// after every pawn of a team was sent home): only there is the `home`
 /// feature not 0, and every third of them would leave its weight to a
 /// few dozen positions per set.
 pub fn collect(options: &Options) -> Vec<(u64, Sample)> {
-    let (setups, multi) = (setups(), multi_team_setups());
-    let total = options.games + options.multi_team_games;
-    let games = parallel(total, options.threads, &|g| {
-        let setup = match g.checked_sub(options.games) {
-            None => setups[(g % setups.len() as u64) as usize],
-            Some(m) => multi[(m % multi.len() as u64) as usize],
-        };
+    let groups = [
+        (options.games, setups()),
+        (options.multi_team_games, multi_team_setups()),
+        (options.two_player_games, two_player_setups()),
+    ];
+    // Every game's setup, by game number.
+    let plan: Vec<Setup> = groups
+        .iter()
+        .flat_map(|(n, setups)| (0..*n as usize).map(|g| setups[g % setups.len()]))
+        .collect();
+    let games = parallel(plan.len() as u64, options.threads, &|g| {
+        let setup = plan[g as usize];
         let seed = Rng::derive(options.seed, g);
         let (level, nodes) = (options.level, options.nodes);
         play(
@@ -320,8 +345,9 @@ pub fn someone_without_pawn_out(pos: &Position) -> bool {
 /// not 0 in only a few percent of the positions (a game's first plies),
 /// and 1e-3 held its weight back so far that red's first move still
 /// looked like a lead of several points (docs/ai.md, "The ridge and
-/// `home`"), so its penalty is 1e-5.
-pub const RIDGE: [f64; FEATURES] = [1e-3, 1e-3, 1e-3, 1e-3, 1e-5];
+/// `home`"), so its penalty is 1e-5, as is that of the two opening
+/// terms, which are not 0 only in the first third of a race.
+pub const RIDGE: [f64; FEATURES] = [1e-3, 1e-3, 1e-3, 1e-3, 1e-5, 1e-5, 1e-5];
 
 /// Ridge penalty that holds a three- or four-team set near its board's
 /// two-team set (see [`fit`]).
@@ -486,6 +512,7 @@ mod tests {
         let options = Options {
             games: 16,
             multi_team_games: 4,
+            two_player_games: 2,
             seed: 3,
             every: 4,
             level: Level::Medium,

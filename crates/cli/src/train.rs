@@ -22,6 +22,11 @@ pub struct Args {
     /// sets, per board): they give the three- and four-team weights.
     #[arg(long, value_name = "N", default_value_t = Options::default().multi_team_games)]
     multi_team_games: u64,
+    /// Default two-player games played after those, on the classic board
+    /// and the quick one in turn: the two-team weights' opening terms
+    /// rest on them.
+    #[arg(long, value_name = "N", default_value_t = Options::default().two_player_games)]
+    two_player_games: u64,
     /// Seed of the dice deals.
     #[arg(long, value_name = "S", default_value_t = Options::default().seed)]
     seed: u64,
@@ -48,6 +53,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     let options = Options {
         games: args.games,
         multi_team_games: args.multi_team_games,
+        two_player_games: args.two_player_games,
         seed: args.seed,
         every: args.every,
         level: args.level,
@@ -58,21 +64,27 @@ pub fn run(args: &Args) -> Result<(), String> {
     say!(
         "{} positions from {} games ({:.1}s)",
         data.len(),
-        options.games + options.multi_team_games,
+        options.games + options.multi_team_games + options.two_player_games,
         start.elapsed().as_secs_f64()
     );
     // Feature sets compared on the games left out (every fifth).
     let (train, held): (Vec<_>, Vec<_>) = data.iter().partition(|(g, _)| g % 5 != 4);
     let train: Vec<Sample> = train.into_iter().map(|(_, s)| s).collect();
     let held: Vec<Sample> = held.into_iter().map(|(_, s)| s).collect();
-    let race = |k: usize| NAMES[k] != "home";
-    let scaled = core::array::from_fn(|k| NAMES[k].ends_with("/s"));
-    let plain = core::array::from_fn(|k| race(k) && !NAMES[k].ends_with("/s"));
-    let without_home = core::array::from_fn(race);
+    let only = |names: &[&str]| -> [bool; FEATURES] {
+        core::array::from_fn(|k| names.contains(&NAMES[k]))
+    };
     let models: Vec<(&str, Model)> = [
-        ("learned, plain features", plain),
-        ("learned, features / sqrt(turns)", scaled),
-        ("learned, both, without home", without_home),
+        ("learned, plain features", only(&["turns", "wait"])),
+        (
+            "learned, features / sqrt(turns)",
+            only(&["turns/s", "wait/s"]),
+        ),
+        (
+            "learned, both, without home",
+            only(&["turns/s", "turns", "wait/s", "wait"]),
+        ),
+        ("learned, without the opening terms", only(&NAMES[..5])),
         ("learned, all", [true; FEATURES]),
     ]
     .into_iter()
@@ -106,8 +118,14 @@ pub fn run(args: &Args) -> Result<(), String> {
         start.elapsed().as_secs_f64()
     );
     let command = format!(
-        "barricade train --games {} --multi-team-games {} --seed {} --every {} --level {} --nodes {}",
-        args.games, args.multi_team_games, args.seed, args.every, args.level, args.nodes
+        "barricade train --games {} --multi-team-games {} --two-player-games {} --seed {} --every {} --level {} --nodes {}",
+        args.games,
+        args.multi_team_games,
+        args.two_player_games,
+        args.seed,
+        args.every,
+        args.level,
+        args.nodes
     );
     let header = format!(
         "The learned evaluation's weights, written by `barricade train`; do not edit.\n\
