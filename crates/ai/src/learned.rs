@@ -252,8 +252,8 @@ pub fn features(ev: &Evaluator, pos: &Position, field: &Field) -> [Features; 4] 
     let scale = (mean + 1.0).sqrt().recip();
     let early = match pos.board().id() {
         BoardId::Classic => opening(mean, classic_start_turns()),
-        // The quick board's race is short: a screen found nothing to
-        // gain from opening terms there (docs/ai.md).
+        // The quick board's race is short: there the terms made the
+        // model worse than the tuned evaluation (docs/ai.md).
         BoardId::Quick => 0.0,
     };
     let mut out = [[0.0f32; FEATURES]; 4];

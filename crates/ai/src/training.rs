@@ -81,7 +81,8 @@ pub fn multi_team_setups() -> Vec<Setup> {
 /// The setups of the default two-player games added last
 /// ([`Options::two_player_games`]): the classic board and the quick one
 /// in turn. They give the two-team sets more games where they matter
-/// most (the opening terms of [`learned::features`] rest on them).
+/// most (the classic opening terms of [`learned::features`] rest on
+/// them).
 ///
 /// ```
 /// assert_eq!(barricade_ai::training::two_player_setups().len(), 2);
@@ -346,7 +347,7 @@ pub fn someone_without_pawn_out(pos: &Position) -> bool {
 /// and 1e-3 held its weight back so far that red's first move still
 /// looked like a lead of several points (docs/ai.md, "The ridge and
 /// `home`"), so its penalty is 1e-5, as is that of the two opening
-/// terms, which are not 0 only in the first third of a race.
+/// terms, which are not 0 only in the first third of a classic race.
 pub const RIDGE: [f64; FEATURES] = [1e-3, 1e-3, 1e-3, 1e-3, 1e-5, 1e-5, 1e-5];
 
 /// Ridge penalty that holds a three- or four-team set near its board's

@@ -23,7 +23,7 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = Options::default().multi_team_games)]
     multi_team_games: u64,
     /// Default two-player games played after those, on the classic board
-    /// and the quick one in turn: the two-team weights' opening terms
+    /// and the quick one in turn: the classic two-team weights' opening terms
     /// rest on them.
     #[arg(long, value_name = "N", default_value_t = Options::default().two_player_games)]
     two_player_games: u64,
