@@ -18,13 +18,16 @@ use std::time::Instant;
 /// Options of `barricade calibrate`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Games per setup (classic and quick boards, 2 and 4 players).
+    /// Games per setup (a board and a number of players).
     #[arg(long, value_name = "N", default_value_t = 50)]
     games: u64,
-    /// The numbers of players of the setups, e.g. `2` for the two-player
-    /// setups only.
+    /// The numbers of players of the setups (2, 3 or 4), e.g. `2` for
+    /// the two-player setups only.
     #[arg(long, value_name = "N,…", value_delimiter = ',', default_values_t = [2, 4])]
     players: Vec<usize>,
+    /// The boards of the setups, e.g. `quick` for the quick board only.
+    #[arg(long, value_name = "BOARD,…", value_delimiter = ',', default_values_t = [BoardId::Classic, BoardId::Quick])]
+    boards: Vec<BoardId>,
     /// Seed of the dice deals (the training uses seed 1 by default).
     #[arg(long, value_name = "S", default_value_t = 1001)]
     seed: u64,
@@ -47,15 +50,17 @@ pub struct Args {
     svg: Option<PathBuf>,
 }
 
-/// The held-out setups: both boards, two and four players (those of
-/// `players`).
-fn setups(players: &[usize]) -> Vec<Setup> {
-    let two = Seats::new(&[Colour::Red, Colour::Blue]).unwrap_or_default();
+/// The held-out setups: those of `boards` and `players`, default rules,
+/// each player a team of its own.
+fn setups(boards: &[BoardId], players: &[usize]) -> Vec<Setup> {
+    use Colour::{Blue, Green, Red, Yellow};
+    let two = Seats::new(&[Red, Blue]).unwrap_or_default();
+    let three = Seats::new(&[Red, Green, Yellow]).unwrap_or_default();
     let four = Seats::default();
     let mut out = Vec::new();
     for board in [BoardId::Classic, BoardId::Quick] {
-        for seats in [two, four] {
-            if players.contains(&seats.len()) {
+        for seats in [two, three, four] {
+            if boards.contains(&board) && players.contains(&seats.len()) {
                 out.push((board, Rules::default(), seats));
             }
         }
@@ -119,9 +124,12 @@ fn add(r: &mut Reliability, pos: &Position, chances: &Scores, game: &PlayedGame)
 pub fn run(args: &Args) -> Result<(), String> {
     let start = Instant::now();
     let entry: Entry = args.player.parse().map_err(|e| format!("{e}"))?;
-    let setups = setups(&args.players);
+    if let Some(n) = args.players.iter().find(|n| !(2..=4).contains(*n)) {
+        return Err(format!("--players: {n}? it takes 2, 3 or 4"));
+    }
+    let setups = setups(&args.boards, &args.players);
     if setups.is_empty() {
-        return Err("--players: 2, 4 or both".into());
+        return Err("no setups: give --players and --boards at least one each".into());
     }
     let n = args.games * setups.len() as u64;
     let judges = judges(args.analysis);
