@@ -7,7 +7,9 @@
 // bench` runs it): node tests/bench/play.mjs [DIST=dist] [ROUNDS=1]
 //
 // - Computer players: four hard bots and four master bots each play a whole
-//   game (seed 5) at the "instant" speed. Per decision, the time from the
+//   game (seed 5) at the "instant" speed, and four master bots a game on the
+//   quick board (where four teams use the learned evaluation, the classic
+//   board the tuned one). Per decision, the time from the
 //   page's request to the web worker's answer (the page's `ai-move`
 //   measures); on the main thread, every long task (50 ms or more) while
 //   they play.
@@ -44,6 +46,9 @@ const LIMITS = {
   "master: decision, 95th percentile": 250,
   "hard: long tasks on the main thread": 0,
   "master: long tasks on the main thread": 0,
+  "master, quick board: decision, median": 150,
+  "master, quick board: decision, 95th percentile": 250,
+  "master, quick board: long tasks on the main thread": 0,
   "click to highlight, median": 16.7,
   "click to highlight, worst": 50,
   "walk: frame interval, 95th percentile": 20,
@@ -58,7 +63,7 @@ const quantile = (xs, q) => {
 };
 
 /** Opens the app with no saved game and starts a game through the form. */
-async function startGame(page, seats, speed, seed) {
+async function startGame(page, seats, speed, seed, board = "classic") {
   await page.goto(URL_);
   await page.locator("[data-game]").waitFor();
   await page.evaluate(() => localStorage.clear());
@@ -67,15 +72,16 @@ async function startGame(page, seats, speed, seed) {
   for (const colour of ["red", "green", "yellow", "blue"]) {
     await page.selectOption(`[data-setup-seat="${colour}"]`, seats[colour] ?? "-");
   }
+  await page.selectOption("[data-setup-board]", board);
   await page.fill("[data-setup-seed]", String(seed));
   await page.selectOption("[data-setup-speed]", speed);
   await page.click('[data-action="start"]');
   await page.locator('[data-screen="play"]').waitFor();
 }
 
-/** Four bots of `level` play a whole game: per-decision times and the
- * long tasks on the main thread while they played. */
-async function computers(browser, level) {
+/** Four bots of `level` play a whole game on `board`: per-decision times
+ * and the long tasks on the main thread while they played. */
+async function computers(browser, level, board) {
   const page = await browser.newPage();
   await page.addInitScript(() => {
     window.__longTasks = [];
@@ -83,7 +89,7 @@ async function computers(browser, level) {
       for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: "longtask", buffered: true });
   });
-  await startGame(page, { red: level, green: level, yellow: level, blue: level }, "instant", 5);
+  await startGame(page, { red: level, green: level, yellow: level, blue: level }, "instant", 5, board);
   const t0 = await page.evaluate(() => performance.now());
   await page.locator("[data-game][data-winner]").waitFor({ timeout: 600_000 });
   const result = await page.evaluate((t0) => ({
@@ -235,12 +241,13 @@ const figures = {};
 const keep = (name, value) => (figures[name] = Math.max(figures[name] ?? -Infinity, value));
 try {
   for (let round = 0; round < ROUNDS; round++) {
-    for (const level of runs("computers") ? ["hard", "master"] : []) {
-      const { decisions, longTasks } = await computers(browser, level);
-      console.log(`${level}: ${decisions.length} decisions; long tasks: ${longTasks.map((d) => d.toFixed(0)).join(", ") || "none"}`);
-      keep(`${level}: decision, median`, quantile(decisions, 0.5));
-      keep(`${level}: decision, 95th percentile`, quantile(decisions, 0.95));
-      keep(`${level}: long tasks on the main thread`, longTasks.length);
+    const games = [["hard", "classic", "hard"], ["master", "classic", "master"], ["master", "quick", "master, quick board"]];
+    for (const [level, board, name] of runs("computers") ? games : []) {
+      const { decisions, longTasks } = await computers(browser, level, board);
+      console.log(`${name}: ${decisions.length} decisions; long tasks: ${longTasks.map((d) => d.toFixed(0)).join(", ") || "none"}`);
+      keep(`${name}: decision, median`, quantile(decisions, 0.5));
+      keep(`${name}: decision, 95th percentile`, quantile(decisions, 0.95));
+      keep(`${name}: long tasks on the main thread`, longTasks.length);
     }
     if (runs("highlight")) {
       const clicks = await highlight(browser);

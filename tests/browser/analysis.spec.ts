@@ -37,11 +37,10 @@ const ANALYSIS_TIMEOUT = 150_000;
 /** How many swings the page marks (state::analysis::MARKS). */
 const MARKS = 3;
 
-/** A finished two-player game from the engine's self-play (red and blue). */
-function selfplayCode(): string {
-  const first = cli(["selfplay", "--games", "1", "--seed", "5", "--players", "red,blue"]).split(
-    "\n",
-  )[0];
+/** A finished game from the engine's self-play: by default two players
+ * (red and blue) on the classic board. */
+function selfplayCode(args: string[] = ["--players", "red,blue"]): string {
+  const first = cli(["selfplay", "--games", "1", "--seed", "5", ...args]).split("\n")[0];
   return JSON.parse(first).code as string;
 }
 
@@ -181,5 +180,21 @@ test("the end screen of a game played to the end has its chart", async ({ page }
   await expect(page.locator("[data-end] [data-chart]")).toBeVisible();
   await expectChart(page, code, ["red", "blue"]);
   await page.screenshot({ path: join(ARTIFACTS, "chart-end-desktop.png"), fullPage: true });
+  expect(errors).toEqual([]);
+});
+
+test("a four-player game on the quick board charts the engine's chances", async ({ page }) => {
+  // Four teams on the quick board: the chart's chances come from the
+  // learned model there (learned::in_use), not from the tuned evaluation
+  // as on the classic board.
+  const errors = collectErrors(page);
+  await page.setViewportSize(DESKTOP);
+  const code = selfplayCode(["--board", "quick"]);
+  await page.goto("./");
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`./#replay=${code}`);
+  await expect(game(page)).toHaveAttribute("data-screen", "replay");
+  await expectChart(page, code, ["red", "green", "yellow", "blue"]);
+  await page.screenshot({ path: join(ARTIFACTS, "chart-replay-quick-four.png"), fullPage: true });
   expect(errors).toEqual([]);
 });

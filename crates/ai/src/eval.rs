@@ -417,11 +417,12 @@ impl Evaluator {
         }
     }
 
-    /// The learned evaluation ([`crate::learned`]): in games of two teams
-    /// the checked-in model over features made with
-    /// [`learned::INGREDIENTS`], with three or four teams the tuned
-    /// evaluation, which was better calibrated there (docs/ai.md). The
-    /// master's, the hint's and the analysis's evaluation.
+    /// The learned evaluation ([`crate::learned`]): the checked-in model
+    /// over features made with [`learned::INGREDIENTS`] where
+    /// [`learned::in_use`] says so (two teams, or the quick board), else
+    /// the tuned evaluation, which is as well calibrated there
+    /// (docs/ai.md). The master's, the hint's and the analysis's
+    /// evaluation.
     ///
     /// ```
     /// use barricade_ai::eval::Evaluator;
@@ -432,8 +433,8 @@ impl Evaluator {
         Evaluator::with_model(Model::checked_in())
     }
 
-    /// An evaluator with `model` for games of two teams (`None`: the
-    /// tuned evaluation everywhere).
+    /// An evaluator with `model` where [`learned::in_use`] says so
+    /// (`None`: the tuned evaluation everywhere).
     pub fn with_model(model: Option<&'static Model>) -> Evaluator {
         Evaluator {
             model,
@@ -574,7 +575,8 @@ impl Evaluator {
 
     /// [`Evaluator::scores`] with a field already computed for `pos`.
     pub fn scores_with(&self, pos: &Position, field: &Field) -> Scores {
-        if let Some(model) = self.model.filter(|_| learned::team_leads(pos).1 == 2) {
+        let in_use = learned::in_use(pos.board().id(), learned::team_leads(pos).1);
+        if let Some(model) = self.model.filter(|_| in_use) {
             return model.chances(pos, &learned::features(self, pos, field));
         }
         if let Some(won) = won_scores(pos) {

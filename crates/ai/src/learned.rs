@@ -94,6 +94,23 @@ pub fn set_index(board: BoardId, teams: usize) -> usize {
     b * 3 + teams.clamp(2, 4) - 2
 }
 
+/// Whether the master, the hint and the chart use the model's set for
+/// `board` with `teams` teams ([`Evaluator::learned`]): with two teams on
+/// both boards, with three or four only on the quick board. With three or
+/// four teams on the classic board the fitted sets were no better
+/// calibrated on the master's games than the tuned evaluation, so that
+/// one stays (docs/ai.md, "Three or four teams").
+///
+/// ```
+/// use barricade_ai::learned::in_use;
+/// use barricade_rules::BoardId;
+/// assert!(in_use(BoardId::Classic, 2) && in_use(BoardId::Quick, 4));
+/// assert!(!in_use(BoardId::Classic, 4));
+/// ```
+pub fn in_use(board: BoardId, teams: usize) -> bool {
+    teams == 2 || board == BoardId::Quick
+}
+
 /// The name of a set in the weights file.
 pub fn set_name(set: usize) -> String {
     let board = if set / 3 == 0 { "classic" } else { "quick" };

@@ -9,12 +9,12 @@
 //!   after one move, the yardstick;
 //! - [`Level::Hard`] ([`search`]): expectimax over the die and the replies
 //!   with a fixed node budget;
-//! - [`Level::Master`] ([`search`] with [`Limits::MASTER`] and, in games
-//!   of two teams, the [`learned`] evaluation): three pawn moves deep
-//!   (four with four teams, [`Limits::for_teams`]) with a beam, win
-//!   chances from a model fitted to self-play outcomes by `barricade
-//!   train` ([`training`]); with three or four teams the weights of
-//!   [`tuned`].
+//! - [`Level::Master`] ([`search`] with [`Limits::MASTER`] and the
+//!   [`learned`] evaluation): three pawn moves deep (four with four
+//!   teams, [`Limits::for_teams`]) with a beam, win chances from a model
+//!   fitted to self-play outcomes by `barricade train` ([`training`]);
+//!   with three or four teams on the classic board the weights of
+//!   [`tuned`] ([`learned::in_use`]).
 //!
 //! [`analysis`] turns the master's evaluation into each team's win chance
 //! after every ply of a game, and finds the moves that decided it;
@@ -141,10 +141,10 @@ impl Level {
     }
 
     /// The evaluator this level plays `pos` with: for master the learned
-    /// one ([`Evaluator::learned`]: the model in games of two teams, the
-    /// tuned weights with three or four, where the model played worse and
-    /// was less well calibrated; docs/ai.md); otherwise
-    /// [`Level::weights_for`].
+    /// one ([`Evaluator::learned`]: the model with two teams and on the
+    /// quick board, the tuned weights with three or four teams on the
+    /// classic board, where the model was no better calibrated;
+    /// docs/ai.md); otherwise [`Level::weights_for`].
     ///
     /// ```
     /// use barricade_ai::Level;
