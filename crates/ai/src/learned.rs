@@ -428,6 +428,26 @@ mod tests {
     }
 
     #[test]
+    fn the_model_gives_the_chances_where_it_is_in_use_and_only_there() {
+        let learned = Evaluator::learned();
+        let tuned = Evaluator::new(INGREDIENTS);
+        for (text, in_use) in [
+            ("seats=red,blue red=a12", true),
+            ("board=quick seats=red,blue", true),
+            ("board=quick seats=red,green,yellow", true),
+            ("board=quick", true),
+            ("seats=red,green,yellow red=a12", false),
+            ("red=f3 green=k9 yellow=o1 blue=c5", false),
+        ] {
+            let pos: Position = text.parse().unwrap();
+            let teams = team_leads(&pos).1;
+            assert_eq!(super::in_use(pos.board().id(), teams), in_use, "{text}");
+            let same = learned.scores(&pos) == tuned.scores(&pos);
+            assert_eq!(same, !in_use, "{text}");
+        }
+    }
+
+    #[test]
     fn chances_sum_to_one_for_every_seating_and_board() {
         let ev = Evaluator::learned();
         for text in [
