@@ -575,8 +575,11 @@ impl Evaluator {
 
     /// [`Evaluator::scores`] with a field already computed for `pos`.
     pub fn scores_with(&self, pos: &Position, field: &Field) -> Scores {
-        let in_use = learned::in_use(pos.board().id(), learned::team_leads(pos).1);
-        if let Some(model) = self.model.filter(|_| in_use) {
+        let model = self.model.filter(|_| {
+            let teams = learned::team_leads(pos).1;
+            learned::in_use(pos.board().id(), teams)
+        });
+        if let Some(model) = model {
             return model.chances(pos, &learned::features(self, pos, field));
         }
         if let Some(won) = won_scores(pos) {

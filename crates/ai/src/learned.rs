@@ -99,7 +99,7 @@ pub fn set_index(board: BoardId, teams: usize) -> usize {
 /// both boards, with three or four only on the quick board. With three or
 /// four teams on the classic board the fitted sets were no better
 /// calibrated on the master's games than the tuned evaluation, so that
-/// one stays (docs/ai.md, "Three or four teams").
+/// one stays (docs/ai.md, "Three or four teams on the quick board").
 ///
 /// ```
 /// use barricade_ai::learned::in_use;
@@ -253,10 +253,9 @@ pub fn team_leads(pos: &Position) -> ([Colour; 4], usize) {
 /// they are and divided by `√(m + 1)`, and once more times [`opening`]
 /// (1 at a game's start, 0 once `m + 1` is down to 0.6 of the start's;
 /// always 0 on the quick board), so that the fit can weigh them apart in
-/// a classic game's opening. `home` is 1
-/// when no pawn of the team is on the board (all at home or in the
-/// forest), else 0: `turns`
-/// counts the home pawns as one runner, so the first pawn out makes a
+/// a classic game's opening. `home` is 1 when no pawn of the team is on
+/// the board (all at home or in the forest), else 0: `turns` counts the
+/// home pawns as one runner, so the first pawn out makes a
 /// second one and looks worth several turns, which it is not while the
 /// other teams are about to bring theirs out too. The model is a monotone
 /// function of the tuned evaluation's turns in a position of a given
