@@ -382,6 +382,11 @@ pub struct Evaluator {
     weights: Weights,
     /// Expected turns for a lone pawn at each distance.
     turns: [f32; MAX_DIST + 1],
+    /// A lone pawn's part of its colour's hazard at each distance: `t⁻ᵖ`,
+    /// `t` its expected turns (at least half a turn), `p` the weights'
+    /// backup power. Computed once, so that an evaluation takes no power
+    /// per pawn (the same values as computing them there).
+    hazards: [f32; MAX_DIST + 1],
     /// The learned model ([`crate::learned`]), which then gives the
     /// chances from features made with `weights`.
     model: Option<&'static Model>,
@@ -410,9 +415,11 @@ impl Evaluator {
     /// ```
     pub fn new(weights: Weights) -> Evaluator {
         static TURNS: std::sync::OnceLock<[f32; MAX_DIST + 1]> = std::sync::OnceLock::new();
+        let turns = *TURNS.get_or_init(turns_table);
         Evaluator {
             weights,
-            turns: *TURNS.get_or_init(turns_table),
+            turns,
+            hazards: hazard_table(&turns, weights.backup_power),
             model: None,
         }
     }
@@ -476,10 +483,9 @@ impl Evaluator {
     }
 
     fn colour_state(&self, pos: &Position, field: &Field, c: Colour) -> ColourState {
-        let p = self.weights.backup_power;
         let mut hazard = 0.0;
-        self.pawn_turns(pos, field, c, |t| {
-            hazard += if p == 2.0 { 1.0 / (t * t) } else { t.powf(-p) };
+        self.pawn_distances(pos, field, c, |d| {
+            hazard += self.hazards[(d as usize).min(MAX_DIST)];
         });
         ColourState { hazard }
     }
@@ -494,17 +500,22 @@ impl Evaluator {
         c: Colour,
         mut f: impl FnMut(f32),
     ) {
-        let mut add = |d: u16| f(self.turns(d).max(0.5));
+        self.pawn_distances(pos, field, c, |d| f(self.turns(d).max(0.5)));
+    }
+
+    /// Calls `f` with the distance to the goal of every pawn of `c` that
+    /// counts (as [`Evaluator::pawn_turns`]).
+    fn pawn_distances(&self, pos: &Position, field: &Field, c: Colour, mut f: impl FnMut(u16)) {
         for s in pos.pawns(c) {
-            add(field.dist(s));
+            f(field.dist(s));
         }
         if pos.at_home(c) > 0 {
             // Home pawns all wait on the same route; one of them counts.
-            add(field.home_dist(c));
+            f(field.home_dist(c));
         }
         if pos.in_forest(c) > 0 {
             // So do the pawns in the forest.
-            add(field.forest_dist());
+            f(field.forest_dist());
         }
     }
 
@@ -683,6 +694,16 @@ pub(crate) fn won_scores(pos: &Position) -> Option<Scores> {
     Some(out)
 }
 
+/// Each lone pawn's hazard `t⁻ᵖ` for the expected turns in `turns` (at
+/// least half a turn) and the backup power `p`: the squares of the
+/// default weights by a division, other powers by `powf`.
+fn hazard_table(turns: &[f32; MAX_DIST + 1], p: f32) -> [f32; MAX_DIST + 1] {
+    turns.map(|t| {
+        let t = t.max(0.5);
+        if p == 2.0 { 1.0 / (t * t) } else { t.powf(-p) }
+    })
+}
+
 /// Expected turns for a lone pawn at distance `d` on a line to land
 /// exactly on the goal, moving only when that helps: t(0) = 0 and
 /// t(d) = (6 + Σ_{r∈S} t(d−r)) / |S| for the best set S of useful rolls.
@@ -708,6 +729,21 @@ fn turns_table() -> [f32; MAX_DIST + 1] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_hazard_table_holds_the_powers_bit_for_bit() {
+        // The training's players use the tuned weights: a table that
+        // rounded differently would change their games and the weights.
+        for weights in [Weights::TUNED, Weights::default()] {
+            let ev = Evaluator::new(weights);
+            let p = weights.backup_power;
+            for d in 0..=MAX_DIST {
+                let t = ev.turns(d as u16).max(0.5);
+                let direct = if p == 2.0 { 1.0 / (t * t) } else { t.powf(-p) };
+                assert_eq!(ev.hazards[d].to_bits(), direct.to_bits(), "distance {d}");
+            }
+        }
+    }
 
     #[test]
     fn turns_table_is_sane() {
