@@ -146,6 +146,7 @@ fn play_for_computer(ctx: Ctx) {
             // The bot thinks in the web worker; the page stays responsive.
             let version = question.version;
             ai_worker::ask(
+                ai_worker::DECISION,
                 |id| ai_protocol::request(id, &question.position, question.level, question.seed),
                 move |answer| match ai_protocol::decision(answer) {
                     Ok(mv) => {

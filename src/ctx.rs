@@ -584,6 +584,7 @@ impl Ctx {
         };
         let ctx = *self;
         ai_worker::ask(
+            ai_worker::HINT,
             |id| ai_protocol::request(id, &question.position, question.level, question.seed),
             move |answer| match ai_protocol::decision(answer) {
                 Ok(mv) => {

@@ -258,6 +258,7 @@ fn Invite(invite: Memo<Option<String>>) -> impl IntoView {
         let Some(url) = invite.get() else { return };
         let text = url.clone();
         ai_worker::ask(
+            ai_worker::QR,
             move |id| ai_protocol::qr_request(id, &text),
             move |body| qr.set(qr_of(url, body)),
         );

@@ -49,6 +49,7 @@ pub fn ShareBox() -> impl IntoView {
         }
         let text = url.clone();
         ai_worker::ask(
+            ai_worker::QR,
             move |id| ai_protocol::qr_request(id, &text),
             move |body| {
                 if let Some(drawn) = qr_of(url, body) {

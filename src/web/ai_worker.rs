@@ -17,7 +17,8 @@ struct Client {
     worker: Option<Worker>,
     ready: bool,
     queue: Vec<String>,
-    waiting: Vec<(u64, Reply)>,
+    /// Requests sent and not answered: id, measure name, callback.
+    waiting: Vec<(u64, &'static str, Reply)>,
     next_id: u64,
 }
 
@@ -27,8 +28,10 @@ thread_local! {
 
 /// Asks the worker; `reply` runs with the body of its reply (or an error)
 /// when it answers. `make_request` turns the request id into the request
-/// text (see `ai_protocol`).
+/// text (see `ai_protocol`). The time from request to answer is recorded
+/// as a `performance` measure named `measure` (one of the names below).
 pub fn ask(
+    measure: &'static str,
     make_request: impl FnOnce(u64) -> String,
     reply: impl FnOnce(Result<String, String>) + 'static,
 ) {
@@ -42,7 +45,7 @@ pub fn ask(
         c.next_id += 1;
         let id = c.next_id;
         mark(&format!("ai-ask-{id}"));
-        c.waiting.push((id, Box::new(reply)));
+        c.waiting.push((id, measure, Box::new(reply)));
         let text = make_request(id);
         if c.ready {
             if let Some(w) = &c.worker {
@@ -61,12 +64,21 @@ fn mark(name: &str) {
     }
 }
 
+/// The measure of a computer player's decision.
+pub const DECISION: &str = "ai-move";
+/// The measure of a hint.
+pub const HINT: &str = "ai-hint";
+/// The measure of one position of a game's analysis (the chart).
+pub const ANALYSIS: &str = "ai-analysis";
+/// The measure of a QR code.
+pub const QR: &str = "ai-qr";
+
 /// Records how long request `id` took as a `performance` measure named
-/// `ai-move` (visible in the browser's developer tools and to the tests).
-fn measure(id: u64) {
+/// `name` (visible in the browser's developer tools and to the bench).
+fn measure(id: u64, name: &str) {
     if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
         let start = format!("ai-ask-{id}");
-        let _ = p.measure_with_start_mark("ai-move", &start);
+        let _ = p.measure_with_start_mark(name, &start);
         p.clear_marks_with_mark_name(&start);
     }
 }
@@ -96,10 +108,11 @@ fn start() -> bool {
             let reply = CLIENT.with(|c| {
                 let mut c = c.borrow_mut();
                 let i = c.waiting.iter().position(|w| w.0 == id)?;
-                Some(c.waiting.swap_remove(i).1)
+                let (_, name, reply) = c.waiting.swap_remove(i);
+                Some((name, reply))
             });
-            if let Some(reply) = reply {
-                measure(id);
+            if let Some((name, reply)) = reply {
+                measure(id, name);
                 reply(decision);
             }
         }

@@ -41,6 +41,7 @@ fn ask_next(analysis: RwSignal<GameAnalysis>, generation: u64) {
         return;
     };
     ai_worker::ask(
+        ai_worker::ANALYSIS,
         |id| chances_request(id, &position),
         move |reply| match chances(reply) {
             Ok(scores) => {

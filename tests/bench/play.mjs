@@ -11,8 +11,9 @@
 //   quick board (where four teams use the learned evaluation, the classic
 //   board the tuned one). Per decision, the time from the
 //   page's request to the web worker's answer (the page's `ai-move`
-//   measures); on the main thread, every long task (50 ms or more) while
-//   they play.
+//   measures: decisions only; the end screen's chart is measured as
+//   `ai-analysis`); on the main thread, every long task (50 ms or more)
+//   while they play.
 // - Click to highlight: in a game of two people, a click on a pawn until
 //   its destinations are lit (15 samples).
 // - Walk: a pawn walking its path at the "normal" speed, the time between
