@@ -228,7 +228,7 @@ pub fn sample(pos: &Position, winner: Team) -> Option<Sample> {
 }
 
 /// What `barricade train` does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Options {
     /// Self-play games (spread evenly over [`setups`]).
     pub games: u64,
@@ -246,6 +246,12 @@ pub struct Options {
     pub level: Level,
     /// Node budget of the players' search (hard and master; 0: theirs).
     pub nodes: u64,
+    /// The players' learned model (`None`: the tuned evaluation, as for
+    /// the checked-in weights). A model's own master plays differently
+    /// from the tuned one (on the quick board its first player wins less
+    /// often), so a fit to its games is one step of an iteration that
+    /// starts from the tuned players (docs/ai.md).
+    pub players_model: Option<&'static Model>,
     /// Threads for the games (the result does not depend on them).
     pub threads: usize,
 }
@@ -260,6 +266,7 @@ impl Default for Options {
             every: 3,
             level: Level::Master,
             nodes: 0,
+            players_model: None,
             threads: 1,
         }
     }
@@ -268,11 +275,12 @@ impl Default for Options {
 /// The player of the training games: `level` (its own search, the
 /// master's evaluated drop squares included) with the tuned weights, so
 /// that the players do not depend on the weights being fitted and the
-/// command gives the same file again; `nodes` > 0 replaces the level's
-/// node budget. With four teams it searches three pawn moves deep, as the
-/// master did when the checked-in weights were made (the fourth came
-/// later, docs/ai.md).
-pub fn trainer_bot(level: Level, nodes: u64, seed: u64) -> Bot {
+/// command gives the same file again, or with `model` where
+/// [`learned::in_use`] says so (the tuned weights elsewhere); `nodes` > 0
+/// replaces the level's node budget. With four teams it searches three
+/// pawn moves deep, as the master did when the checked-in weights were
+/// made (the fourth came later, docs/ai.md).
+pub fn trainer_bot(level: Level, nodes: u64, model: Option<&'static Model>, seed: u64) -> Bot {
     let limits = level.limits();
     let limits = crate::Limits {
         nodes: if nodes > 0 { nodes } else { limits.nodes },
@@ -280,8 +288,12 @@ pub fn trainer_bot(level: Level, nodes: u64, seed: u64) -> Bot {
         four_teams_nodes: 0,
         ..limits
     };
+    let evaluator = match model {
+        Some(model) => Evaluator::with_model(Some(model)),
+        None => Evaluator::new(Weights::TUNED),
+    };
     Bot::new(level, seed)
-        .with_evaluator(Evaluator::new(Weights::TUNED))
+        .with_evaluator(evaluator)
         .with_limits(limits)
 }
 
@@ -308,13 +320,13 @@ pub fn collect(options: &Options) -> Vec<(u64, Sample)> {
     let games = parallel(plan.len() as u64, options.threads, &|g| {
         let setup = plan[g as usize];
         let seed = Rng::derive(options.seed, g);
-        let (level, nodes) = (options.level, options.nodes);
+        let (level, nodes, model) = (options.level, options.nodes, options.players_model);
         play(
             setup,
             seed,
             options.every,
             someone_without_pawn_out,
-            &|_, s| trainer_bot(level, nodes, s),
+            &|_, s| trainer_bot(level, nodes, model, s),
         )
     });
     let mut out = Vec::new();
@@ -518,6 +530,7 @@ mod tests {
             every: 4,
             level: Level::Medium,
             nodes: 0,
+            players_model: None,
             threads: 2,
         };
         let data: Vec<Sample> = collect(&options).into_iter().map(|(_, s)| s).collect();

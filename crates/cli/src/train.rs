@@ -5,7 +5,7 @@
 use barricade_ai::Level;
 use barricade_ai::learned::{FEATURES, Model, NAMES};
 use barricade_ai::training::{self, Options, Sample};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Options of `barricade train`. The defaults reproduce the checked-in
@@ -39,6 +39,11 @@ pub struct Args {
     /// Node budget of the players' search (0: the level's own).
     #[arg(long, value_name = "N", default_value_t = Options::default().nodes)]
     nodes: u64,
+    /// The players use the learned model of this weights file (e.g. a
+    /// copy of crates/ai/data/learned.txt) where the master uses one,
+    /// instead of the tuned weights everywhere.
+    #[arg(long, value_name = "PATH")]
+    players_weights: Option<PathBuf>,
     /// Threads for the games (the result does not depend on them).
     #[arg(long, value_name = "N", default_value_t = 1)]
     threads: usize,
@@ -50,6 +55,10 @@ pub struct Args {
 /// Runs `barricade train`.
 pub fn run(args: &Args) -> Result<(), String> {
     let start = Instant::now();
+    let players_model = match &args.players_weights {
+        Some(path) => Some(players_model(path)?),
+        None => None,
+    };
     let options = Options {
         games: args.games,
         multi_team_games: args.multi_team_games,
@@ -58,6 +67,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         every: args.every,
         level: args.level,
         nodes: args.nodes,
+        players_model,
         threads: args.threads.max(1),
     };
     let data = training::collect(&options);
@@ -117,7 +127,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         all.len(),
         start.elapsed().as_secs_f64()
     );
-    let command = format!(
+    let mut command = format!(
         "barricade train --games {} --multi-team-games {} --two-player-games {} --seed {} --every {} --level {} --nodes {}",
         args.games,
         args.multi_team_games,
@@ -127,6 +137,9 @@ pub fn run(args: &Args) -> Result<(), String> {
         args.level,
         args.nodes
     );
+    if let Some(path) = &args.players_weights {
+        command.push_str(&format!(" --players-weights {}", path.display()));
+    }
     let header = format!(
         "The learned evaluation's weights, written by `barricade train`; do not edit.\n\
          Command: {command}\nPositions: {}; see docs/ai.md, \"The learned evaluation\".",
@@ -140,4 +153,14 @@ pub fn run(args: &Args) -> Result<(), String> {
     }
     debug_assert_eq!(Model::parse(&text), Ok(model));
     Ok(())
+}
+
+/// The model of the weights file at `path`, kept for the whole run (the
+/// players' evaluators borrow it).
+fn players_model(path: &Path) -> Result<&'static Model, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("--players-weights: cannot read {}: {e}", path.display()))?;
+    let model =
+        Model::parse(&text).map_err(|e| format!("--players-weights: {}: {e}", path.display()))?;
+    Ok(Box::leak(Box::new(model)))
 }

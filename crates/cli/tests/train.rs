@@ -25,3 +25,47 @@ fn a_small_training_run_gives_the_recorded_weights() {
     let recorded = include_str!("data/train-small.txt");
     assert_eq!(weights, recorded.lines().collect::<Vec<_>>());
 }
+
+/// The small run's command with the players' weights from `path`.
+fn small_run_with_players(path: &std::path::Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_barricade"))
+        .args(["train", "--games", "26", "--multi-team-games", "8"])
+        .args(["--two-player-games", "4"])
+        .args(["--seed", "1", "--every", "4"])
+        .args(["--level", "medium", "--threads", "2", "--players-weights"])
+        .arg(path)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn players_with_the_learned_model_play_their_own_games() {
+    let weights = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../ai/data/learned.txt");
+    let out = small_run_with_players(&weights);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let command = text.lines().find(|l| l.starts_with("# Command:")).unwrap();
+    assert!(command.contains("--players-weights"), "{command}");
+    // Other players, other games: other weights than the tuned players'.
+    let first = text.lines().find(|l| l.starts_with("classic-2")).unwrap();
+    let recorded = include_str!("data/train-small.txt");
+    assert!(!recorded.lines().any(|l| l == first), "{first}");
+}
+
+#[test]
+fn a_damaged_players_weights_file_is_named_in_the_error() {
+    let path = std::env::temp_dir().join(format!("barricade-players-{}.txt", std::process::id()));
+    std::fs::write(&path, "classic-2 1 2 3\n").unwrap();
+    let out = small_run_with_players(&path);
+    let _ = std::fs::remove_file(&path);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--players-weights") && err.contains("classic-2"),
+        "{err}"
+    );
+}
