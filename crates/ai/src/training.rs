@@ -288,12 +288,9 @@ pub fn trainer_bot(level: Level, nodes: u64, model: Option<&'static Model>, seed
         four_teams_nodes: 0,
         ..limits
     };
-    let evaluator = match model {
-        Some(model) => Evaluator::with_model(Some(model)),
-        None => Evaluator::new(Weights::TUNED),
-    };
+    // No model: the tuned weights everywhere (`learned::INGREDIENTS`).
     Bot::new(level, seed)
-        .with_evaluator(evaluator)
+        .with_evaluator(Evaluator::with_model(model))
         .with_limits(limits)
 }
 
