@@ -411,19 +411,33 @@ mod tests {
         assert!(Model::checked_in().is_some());
     }
 
-    #[test]
-    fn the_checked_in_weights_come_from_the_default_command() {
-        // `barricade train`'s defaults reproduce the file (docs/ai.md);
-        // crates/cli/tests/train.rs checks a small run's output.
+    /// The players' weights of the run that made the checked-in file
+    /// (`--players-weights`): the file the defaults alone make.
+    const PLAYERS_TEXT: &str = include_str!("../data/learned-players.txt");
+
+    /// The command `barricade train`'s defaults spell in a file's header.
+    fn default_command() -> String {
         let o = crate::training::Options::default();
-        let command = format!(
-            "Command: barricade train --games {} --multi-team-games {} --two-player-games {} --seed {} --every {} --level {} --nodes {}",
+        format!(
+            "# Command: barricade train --games {} --multi-team-games {} --two-player-games {} --seed {} --every {} --level {} --nodes {}",
             o.games, o.multi_team_games, o.two_player_games, o.seed, o.every, o.level, o.nodes
+        )
+    }
+
+    #[test]
+    fn the_checked_in_weights_name_the_commands_that_make_them() {
+        // The defaults with the players of learned-players.txt make the
+        // file, and the defaults alone make learned-players.txt
+        // (docs/ai.md, Training); crates/cli/tests/train.rs checks a
+        // small run's output.
+        let command = format!(
+            "{} --players-weights crates/ai/data/learned-players.txt",
+            default_command()
         );
-        assert!(
-            WEIGHTS_TEXT.lines().any(|l| l == format!("# {command}")),
-            "{command}"
-        );
+        assert!(WEIGHTS_TEXT.lines().any(|l| l == command), "{command}");
+        let players = default_command();
+        assert!(PLAYERS_TEXT.lines().any(|l| l == players), "{players}");
+        assert!(Model::parse(PLAYERS_TEXT).is_ok());
     }
 
     #[test]

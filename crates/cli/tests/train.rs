@@ -2,8 +2,10 @@
 //! small run (26 medium games, one per entry of the setups, 8 of three
 //! or four teams, one per entry of theirs, and 4 default two-player
 //! games, two per board) against its recorded output. The full run that
-//! made crates/ai/data/learned.txt is the same code with the defaults (the
-//! file's header names the command; docs/ai.md its time).
+//! made crates/ai/data/learned.txt is the same code with the defaults and
+//! `--players-weights crates/ai/data/learned-players.txt`, the file the
+//! defaults alone make (each file's header names its command; docs/ai.md
+//! the time).
 
 use std::process::Command;
 
