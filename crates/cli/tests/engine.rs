@@ -175,8 +175,13 @@ fn bestmove_answers_a_legal_move_for_every_level() {
 
 #[test]
 fn chances_gives_every_seated_colour_a_chance_that_sums_to_one() {
+    // Red's pawn one step before the goal, blue still at home.
+    let near = P
+        .replace("\"a2\"", "\"i13\"")
+        .replace("\"i13\",\"i11\"", "\"c13\",\"i11\"")
+        .replace("\"turn\":\"red\"", "\"turn\":\"blue\"");
     let r = engine(&format!(
-        "{{\"cmd\":\"chances\",\"position\":{P}}}\n{{\"cmd\":\"chances\",\"position\":{QUICK}}}\n{{\"cmd\":\"chances\"}}\n"
+        "{{\"cmd\":\"chances\",\"position\":{P}}}\n{{\"cmd\":\"chances\",\"position\":{QUICK}}}\n{{\"cmd\":\"chances\"}}\n{{\"cmd\":\"chances\",\"position\":{near}}}\n"
     ));
     for reply in &r[..2] {
         let chances = reply["chances"].as_object().unwrap();
@@ -185,9 +190,9 @@ fn chances_gives_every_seated_colour_a_chance_that_sums_to_one() {
     }
     let two = r[0]["chances"].as_object().unwrap();
     assert_eq!(two.keys().collect::<Vec<_>>(), ["blue", "red"]);
-    // Red has a pawn out and its roll: ahead.
-    assert!(two["red"].as_f64().unwrap() > 0.5);
     assert!(r[2]["error"].as_str().unwrap().contains("position"));
+    // A pawn about to reach the goal: nearly sure to win.
+    assert!(r[3]["chances"]["red"].as_f64().unwrap() > 0.95, "{}", r[3]);
 }
 
 #[test]
