@@ -33,14 +33,15 @@ pub struct Args {
     /// Keep one position in this many decisions.
     #[arg(long, value_name = "N", default_value_t = Options::default().every)]
     every: usize,
-    /// The players' level (they play with the tuned hand-made weights).
+    /// The players' level (they play with the tuned hand-made weights
+    /// unless --players-weights says otherwise).
     #[arg(long, value_name = "LEVEL", default_value_t = Options::default().level)]
     level: Level,
     /// Node budget of the players' search (0: the level's own).
     #[arg(long, value_name = "N", default_value_t = Options::default().nodes)]
     nodes: u64,
-    /// The players use the learned model of this weights file (e.g. a
-    /// copy of crates/ai/data/learned.txt) where the master uses one,
+    /// The players use the learned model of this weights file (e.g.
+    /// crates/ai/data/learned-players.txt) where the master uses one,
     /// instead of the tuned weights everywhere.
     #[arg(long, value_name = "PATH")]
     players_weights: Option<PathBuf>,

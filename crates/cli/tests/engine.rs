@@ -173,15 +173,13 @@ fn bestmove_answers_a_legal_move_for_every_level() {
     assert!(r[0]["error"].as_str().unwrap().contains("expert"));
 }
 
+/// Red's pawn one step before the goal, blue still at home, blue to move.
+const NEAR_GOAL: &str = r#"{"rules":"ravensburger","players":["red","blue"],"turn":"blue","roll":1,"pawns":{"red":["i13","home","home","home","home"],"blue":["home","home","home","home","home"]},"barricades":["c13","i11","i10","i9","g7","k7","a3","e3","i3","m3","q3"]}"#;
+
 #[test]
 fn chances_gives_every_seated_colour_a_chance_that_sums_to_one() {
-    // Red's pawn one step before the goal, blue still at home.
-    let near = P
-        .replace("\"a2\"", "\"i13\"")
-        .replace("\"i13\",\"i11\"", "\"c13\",\"i11\"")
-        .replace("\"turn\":\"red\"", "\"turn\":\"blue\"");
     let r = engine(&format!(
-        "{{\"cmd\":\"chances\",\"position\":{P}}}\n{{\"cmd\":\"chances\",\"position\":{QUICK}}}\n{{\"cmd\":\"chances\"}}\n{{\"cmd\":\"chances\",\"position\":{near}}}\n"
+        "{{\"cmd\":\"chances\",\"position\":{P}}}\n{{\"cmd\":\"chances\",\"position\":{QUICK}}}\n{{\"cmd\":\"chances\"}}\n{{\"cmd\":\"chances\",\"position\":{NEAR_GOAL}}}\n"
     ));
     for reply in &r[..2] {
         let chances = reply["chances"].as_object().unwrap();
