@@ -101,12 +101,19 @@ pub fn run(args: &Args) -> Result<(), String> {
     .into_iter()
     .map(|(name, mask)| (name, training::fit(&train, &mask)))
     .collect();
-    // Two teams and three or four apart: the second group's sets rest on
-    // fewer games, and a table of both together would hide them.
-    for (group, two) in [("two teams", true), ("three or four teams", false)] {
+    first_player_wins(&data);
+    // Per board, two teams and three or four apart: the second group's
+    // sets rest on fewer games, and a table of all together would hide
+    // them.
+    for (group, board, two) in [
+        ("classic, two teams", 0, true),
+        ("quick, two teams", 1, true),
+        ("classic, three or four teams", 0, false),
+        ("quick, three or four teams", 1, false),
+    ] {
         let held: Vec<Sample> = held
             .iter()
-            .filter(|s| (s.teams == 2) == two)
+            .filter(|s| s.set / 3 == board && (s.teams == 2) == two)
             .copied()
             .collect();
         say!(
@@ -154,6 +161,26 @@ pub fn run(args: &Args) -> Result<(), String> {
     }
     debug_assert_eq!(Model::parse(&text), Ok(model));
     Ok(())
+}
+
+/// Says how often the first player's team won the games of two teams,
+/// per board: what the model should give it at the start. A game's first
+/// sample is its start.
+fn first_player_wins(data: &[(u64, Sample)]) {
+    let mut won = [[0u32; 2]; 2];
+    let mut last = None;
+    for (g, s) in data {
+        if last != Some(*g) && s.teams == 2 {
+            won[s.set / 3][usize::from(s.winner == 0)] += 1;
+        }
+        last = Some(*g);
+    }
+    for (board, [lost, first]) in ["classic", "quick"].iter().zip(won) {
+        say!(
+            "games of two teams on {board}: the first player's team won {first} of {}",
+            first + lost
+        );
+    }
 }
 
 /// The model of the weights file at `path`, kept for the whole run (the
