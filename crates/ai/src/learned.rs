@@ -111,10 +111,24 @@ pub fn in_use(board: BoardId, teams: usize) -> bool {
     teams == 2 || board == BoardId::Quick
 }
 
+/// The board of a set ([`set_index`] the other way).
+///
+/// ```
+/// use barricade_ai::learned::{set_board, set_index};
+/// use barricade_rules::BoardId;
+/// assert_eq!(set_board(set_index(BoardId::Quick, 3)), BoardId::Quick);
+/// ```
+pub fn set_board(set: usize) -> BoardId {
+    if set / 3 == 0 {
+        BoardId::Classic
+    } else {
+        BoardId::Quick
+    }
+}
+
 /// The name of a set in the weights file.
 pub fn set_name(set: usize) -> String {
-    let board = if set / 3 == 0 { "classic" } else { "quick" };
-    format!("{board}-{}", set % 3 + 2)
+    format!("{}-{}", set_board(set), set % 3 + 2)
 }
 
 impl Model {

@@ -3,8 +3,9 @@
 //! (crates/ai/data/learned.txt).
 
 use barricade_ai::Level;
-use barricade_ai::learned::{FEATURES, Model, NAMES};
+use barricade_ai::learned::{self, FEATURES, Model, NAMES};
 use barricade_ai::training::{self, Options, Sample};
+use barricade_rules::BoardId;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -106,14 +107,14 @@ pub fn run(args: &Args) -> Result<(), String> {
     // sets rest on fewer games, and a table of all together would hide
     // them.
     for (group, board, two) in [
-        ("classic, two teams", 0, true),
-        ("quick, two teams", 1, true),
-        ("classic, three or four teams", 0, false),
-        ("quick, three or four teams", 1, false),
+        ("classic, two teams", BoardId::Classic, true),
+        ("quick, two teams", BoardId::Quick, true),
+        ("classic, three or four teams", BoardId::Classic, false),
+        ("quick, three or four teams", BoardId::Quick, false),
     ] {
         let held: Vec<Sample> = held
             .iter()
-            .filter(|s| s.set / 3 == board && (s.teams == 2) == two)
+            .filter(|s| learned::set_board(s.set) == board && (s.teams == 2) == two)
             .copied()
             .collect();
         say!(
@@ -167,15 +168,19 @@ pub fn run(args: &Args) -> Result<(), String> {
 /// per board: what the model should give it at the start. A game's first
 /// sample is its start.
 fn first_player_wins(data: &[(u64, Sample)]) {
-    let mut won = [[0u32; 2]; 2];
-    let mut last = None;
-    for (g, s) in data {
-        if last != Some(*g) && s.teams == 2 {
-            won[s.set / 3][usize::from(s.winner == 0)] += 1;
+    for board in [BoardId::Classic, BoardId::Quick] {
+        let (mut first, mut lost) = (0u32, 0u32);
+        let mut last = None;
+        for (g, s) in data {
+            if last != Some(*g) && s.teams == 2 && learned::set_board(s.set) == board {
+                if s.winner == 0 {
+                    first += 1;
+                } else {
+                    lost += 1;
+                }
+            }
+            last = Some(*g);
         }
-        last = Some(*g);
-    }
-    for (board, [lost, first]) in ["classic", "quick"].iter().zip(won) {
         say!(
             "games of two teams on {board}: the first player's team won {first} of {}",
             first + lost
