@@ -339,6 +339,85 @@ pub fn collect(options: &Options) -> Vec<(u64, Sample)> {
     out
 }
 
+/// The positions of [`collect`] as text, one per line: the game, the
+/// set, the number of teams, the winner's index, the tuned evaluation's
+/// four chances and the four teams' features (`f32`s as Rust writes
+/// them, which read back exactly). The games take an hour, a fit a few
+/// seconds: `barricade train --save-positions` keeps them for other fits.
+///
+/// ```
+/// use barricade_ai::training::{collect, read_positions, write_positions, Options};
+/// use barricade_ai::Level;
+/// let options = Options { games: 2, multi_team_games: 0, two_player_games: 0, level: Level::Easy, ..Options::default() };
+/// let data = collect(&options);
+/// assert_eq!(read_positions(&write_positions(&data)), Ok(data));
+/// assert!(read_positions("0 1 2").is_err());
+/// ```
+pub fn write_positions(data: &[(u64, Sample)]) -> String {
+    let mut out = String::new();
+    for (game, s) in data {
+        out.push_str(&format!("{game} {} {} {}", s.set, s.teams, s.winner));
+        for v in s.tuned.iter().chain(s.features.iter().flatten()) {
+            out.push_str(&format!(" {v}"));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Reads what [`write_positions`] wrote; an error names the line.
+/// Lines starting with `#` are comments.
+pub fn read_positions(text: &str) -> Result<Vec<(u64, Sample)>, String> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.starts_with('#'))
+        .map(|(i, line)| read_position(line).map_err(|e| format!("line {}: {e}", i + 1)))
+        .collect()
+}
+
+fn read_position(line: &str) -> Result<(u64, Sample), String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let want = 4 + 4 + 4 * FEATURES;
+    if words.len() != want {
+        return Err(format!("{} numbers, {want} expected", words.len()));
+    }
+    let whole = |i: usize| {
+        words[i]
+            .parse::<u64>()
+            .map_err(|e| format!("{:?}: {e}", words[i]))
+    };
+    let real = |i: usize| {
+        words[i]
+            .parse::<f32>()
+            .map_err(|e| format!("{:?}: {e}", words[i]))
+    };
+    let (game, set, teams, winner) = (
+        whole(0)?,
+        whole(1)? as usize,
+        whole(2)? as usize,
+        whole(3)? as usize,
+    );
+    if set >= SETS || !(2..=4).contains(&teams) || winner >= teams {
+        return Err(format!(
+            "set {set}, {teams} teams, winner {winner}: out of range"
+        ));
+    }
+    let mut sample = Sample {
+        set,
+        teams,
+        features: [[0.0; FEATURES]; 4],
+        winner,
+        tuned: [0.0; 4],
+    };
+    for t in 0..4 {
+        sample.tuned[t] = real(4 + t)?;
+        for k in 0..FEATURES {
+            sample.features[t][k] = real(8 + t * FEATURES + k)?;
+        }
+    }
+    Ok((game, sample))
+}
+
 /// Whether a team of `pos` has no pawn on the board (see
 /// [`learned::no_pawn_out`]).
 pub fn someone_without_pawn_out(pos: &Position) -> bool {
@@ -373,34 +452,164 @@ pub const MULTI_TEAM_RIDGE: f64 = 1.0;
 /// their noise (docs/ai.md): its penalty is
 /// `MULTI_TEAM_RIDGE/2·|w − w₂|²`, `w₂` being the board's two-team set,
 /// so it moves away from that only as far as its games ask.
-pub fn fit(samples: &[Sample], mask: &[bool; FEATURES]) -> Model {
+///
+/// `start_turns_floor`, if given, holds every classic set's weight of a
+/// team's expected turns at a game's start at that value or above
+/// ([`StartBasis`]): fitted freely, that weight came out negative (a
+/// team seemed to gain by staying behind in the opening), and masters
+/// that all think so never leave the opening (docs/ai.md, "Masters that
+/// stall in the classic opening"). Those sets are then fitted in the
+/// basis of [`StartBasis`], the ridge on its weights; where the free fit
+/// gives that weight less than the floor, it is held at the floor and
+/// the others are fitted again (the loss is convex, so that is the best
+/// fit within the bound).
+pub fn fit(samples: &[Sample], mask: &[bool; FEATURES], start_turns_floor: Option<f64>) -> Model {
     let mut model = Model {
         weights: [[0.0; FEATURES]; SETS],
     };
-    let data = |set: usize| -> Vec<&Sample> { samples.iter().filter(|s| s.set == set).collect() };
     for two in (0..SETS).filter(|s| s % 3 == 0) {
-        model.weights[two] = fit_set(&data(two), mask, &[0.0; FEATURES], &RIDGE);
+        let basis = StartBasis::of(learned::set_board(two), mask, start_turns_floor);
+        let data = |set: usize| -> Vec<Sample> {
+            let of_set = samples.iter().filter(|s| s.set == set);
+            match basis {
+                Some(b) => of_set.map(|s| b.sample(s)).collect(),
+                None => of_set.copied().collect(),
+            }
+        };
+        let to_features = |u: [f64; FEATURES]| round(basis.map_or(u, |b| b.to_features(&u)));
+        let floor = basis.and(start_turns_floor);
+        let u = fit_bounded(&data(two), mask, &[0.0; FEATURES], &RIDGE, floor);
+        model.weights[two] = to_features(u);
+        // The three- and four-team sets are held near the two-team set
+        // as written (rounded), in the same basis.
+        let written = model.weights[two].map(f64::from);
+        let centre = basis.map_or(written, |b| b.from_features(&written));
         for set in two + 1..two + 3 {
-            let centre = model.weights[two].map(f64::from);
             let ridge = [MULTI_TEAM_RIDGE; FEATURES];
-            model.weights[set] = fit_set(&data(set), mask, &centre, &ridge);
+            model.weights[set] = to_features(fit_bounded(&data(set), mask, &centre, &ridge, floor));
         }
     }
     model
 }
 
-/// Fits one set: the penalty is `Σ ridgeₖ/2·(wₖ − centreₖ)²` (over the
-/// masked features), and Newton's method starts at `centre`.
-fn fit_set(
-    data: &[&Sample],
+/// The place of the weight [`StartBasis`] bounds: that of
+/// `opening*turns` ([`learned::NAMES`]).
+pub const START: usize = 6;
+
+/// A basis of a classic set's features in which the weight at [`START`]
+/// is the weight of a team's expected turns at a game's start: there
+/// the features `turns/s`, `turns` and `opening*turns` are the turns
+/// times `−s₀`, `−1` and `−1` (`s₀ = 1/√(m₀ + 1)`,
+/// [`learned::classic_start_turns`]), so a score falls per turn by
+/// `s₀·w₀ + w₁ + w₆`. In the basis the first two features become
+/// `turns/s − s₀·opening*turns` and `turns − opening*turns` (0 at the
+/// start), `opening*turns` stays, and its weight is that sum.
+///
+/// ```
+/// use barricade_ai::learned::FEATURES;
+/// use barricade_ai::training::{StartBasis, START};
+/// let b = StartBasis::classic();
+/// let w = [1.3, 0.02, 0.05, 0.2, -1.0, -0.2, -0.6];
+/// let u = b.from_features(&w);
+/// assert!((u[START] - (b.scale() * 1.3 + 0.02 - 0.6)).abs() < 1e-12);
+/// let back = b.to_features(&u);
+/// assert!((0..FEATURES).all(|k| (back[k] - w[k]).abs() < 1e-12));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StartBasis {
+    scale: f64,
+}
+
+impl StartBasis {
+    /// The basis of the classic board's sets.
+    pub fn classic() -> StartBasis {
+        let start = f64::from(learned::classic_start_turns());
+        StartBasis {
+            scale: (start + 1.0).sqrt().recip(),
+        }
+    }
+
+    /// `s₀`: what `turns/s` divides the turns by at a classic game's
+    /// start.
+    pub fn scale(&self) -> f64 {
+        self.scale
+    }
+
+    /// The basis [`fit`] uses for `board`'s sets: the classic one when
+    /// a floor is asked for and the three turns features are all fitted
+    /// (on the quick board the opening terms are 0).
+    fn of(board: BoardId, mask: &[bool; FEATURES], floor: Option<f64>) -> Option<StartBasis> {
+        let turns = [0, 1, START].iter().all(|&k| mask[k]);
+        (floor.is_some() && turns && board == BoardId::Classic).then(StartBasis::classic)
+    }
+
+    /// `s` with its features written in this basis.
+    fn sample(&self, s: &Sample) -> Sample {
+        let mut out = *s;
+        for f in &mut out.features[..s.teams] {
+            let opening = f64::from(f[START]);
+            f[0] = (f64::from(f[0]) - self.scale * opening) as f32;
+            f[1] = (f64::from(f[1]) - opening) as f32;
+        }
+        out
+    }
+
+    /// The features' weights of this basis' weights `u`.
+    pub fn to_features(&self, u: &[f64; FEATURES]) -> [f64; FEATURES] {
+        let mut w = *u;
+        w[START] = u[START] - self.scale * u[0] - u[1];
+        w
+    }
+
+    /// This basis' weights of the features' weights `w`.
+    pub fn from_features(&self, w: &[f64; FEATURES]) -> [f64; FEATURES] {
+        let mut u = *w;
+        u[START] = self.scale * w[0] + w[1] + w[START];
+        u
+    }
+}
+
+/// [`fit_set`], and if `floor` is given and the weight at [`START`]
+/// comes out below it, that weight held at `floor` and the others
+/// fitted again.
+fn fit_bounded(
+    data: &[Sample],
     mask: &[bool; FEATURES],
     centre: &[f64; FEATURES],
     ridge: &[f64; FEATURES],
-) -> Features {
-    let centre: [f64; FEATURES] = core::array::from_fn(|k| if mask[k] { centre[k] } else { 0.0 });
+    floor: Option<f64>,
+) -> [f64; FEATURES] {
+    let w = fit_set(data, mask, centre, ridge);
+    match floor {
+        Some(floor) if w[START] < floor => {
+            let mut held = *centre;
+            held[START] = floor;
+            let mut free = *mask;
+            free[START] = false;
+            fit_set(data, &free, &held, ridge)
+        }
+        _ => w,
+    }
+}
+
+/// Weights rounded to what the weights file holds.
+fn round(w: [f64; FEATURES]) -> Features {
+    w.map(|v| learned::from_millionths(learned::millionths(v as f32)))
+}
+
+/// Fits one set: the penalty is `Σ ridgeₖ/2·(wₖ − centreₖ)²` over the
+/// features in `free`, and Newton's method starts at `centre`; the
+/// others keep their value in `centre` (0 for a feature left out).
+fn fit_set(
+    data: &[Sample],
+    free: &[bool; FEATURES],
+    centre: &[f64; FEATURES],
+    ridge: &[f64; FEATURES],
+) -> [f64; FEATURES] {
+    let centre = *centre;
     let mut w = centre;
     if data.is_empty() {
-        return w.map(|v| v as f32);
+        return w;
     }
     let n = data.len() as f64;
     for _ in 0..20 {
@@ -428,8 +637,8 @@ fn fit_set(
             }
         }
         // Solve (H/n + diag(ridge)) Δ = g/n − ridge·(w − centre) over
-        // the masked features.
-        let idx: Vec<usize> = (0..FEATURES).filter(|&k| mask[k]).collect();
+        // the free features.
+        let idx: Vec<usize> = (0..FEATURES).filter(|&k| free[k]).collect();
         let m = idx.len();
         let mut a = vec![vec![0.0f64; m + 1]; m];
         for (i, &ki) in idx.iter().enumerate() {
@@ -443,8 +652,7 @@ fn fit_set(
             w[k] += delta[i];
         }
     }
-    // Rounded to what the weights file holds.
-    w.map(|v| learned::from_millionths(learned::millionths(v as f32)))
+    w
 }
 
 /// Softmax of the teams' scores under `w`.
@@ -531,7 +739,7 @@ mod tests {
             threads: 2,
         };
         let data: Vec<Sample> = collect(&options).into_iter().map(|(_, s)| s).collect();
-        let model = fit(&data, &[true; FEATURES]);
+        let model = fit(&data, &[true; FEATURES], None);
         let again: Vec<Sample> = collect(&Options {
             threads: 1,
             ..options
@@ -540,10 +748,42 @@ mod tests {
         .map(|(_, s)| s)
         .collect();
         assert_eq!(data, again);
-        assert_eq!(model, fit(&again, &[true; FEATURES]));
+        assert_eq!(model, fit(&again, &[true; FEATURES], None));
         let uniform = Model {
             weights: [[0.0; FEATURES]; SETS],
         };
         assert!(scores(&data, Some(&model)).0 < scores(&data, Some(&uniform)).0);
+    }
+
+    #[test]
+    fn a_floor_holds_every_classic_sets_start_weight_and_leaves_quick_alone() {
+        let options = Options {
+            games: 26,
+            multi_team_games: 8,
+            two_player_games: 4,
+            seed: 1,
+            every: 4,
+            level: Level::Medium,
+            ..Options::default()
+        };
+        let data: Vec<Sample> = collect(&options).into_iter().map(|(_, s)| s).collect();
+        let all = [true; FEATURES];
+        let free = fit(&data, &all, None);
+        let held = fit(&data, &all, Some(0.05));
+        let basis = StartBasis::classic();
+        let start = |w: &Features| basis.from_features(&w.map(f64::from))[START];
+        // Fitted freely, these games give the classic two-team set a
+        // negative weight at the start: the floor has work to do.
+        assert!(start(&free.weights[0]) < 0.0, "{:?}", free.weights[0]);
+        for set in 0..3 {
+            let w = start(&held.weights[set]);
+            assert!(w >= 0.05 - 1e-5, "set {set}: {w}");
+        }
+        assert_eq!(held.weights[3..], free.weights[3..]);
+        // Without the turns features the floor has nothing to hold.
+        let mut five = all;
+        five[5] = false;
+        five[START] = false;
+        assert_eq!(fit(&data, &five, Some(0.05)), fit(&data, &five, None));
     }
 }

@@ -46,39 +46,63 @@ pub struct Args {
     /// instead of the tuned weights everywhere.
     #[arg(long, value_name = "PATH")]
     players_weights: Option<PathBuf>,
+    /// Hold the classic sets' weight of a team's expected turns at a
+    /// game's start at this value or above (per turn; fitted freely it
+    /// came out negative, and masters that all play by such weights
+    /// stall in the opening: docs/ai.md). Without it, the free fit.
+    #[arg(long, value_name = "W")]
+    start_turns_floor: Option<f64>,
     /// Threads for the games (the result does not depend on them).
     #[arg(long, value_name = "N", default_value_t = 1)]
     threads: usize,
+    /// Also write the games' positions to this file, to fit them again
+    /// with --positions (the games take an hour, a fit seconds).
+    #[arg(long, value_name = "PATH")]
+    save_positions: Option<PathBuf>,
+    /// Fit the positions of this file (written by --save-positions)
+    /// instead of playing games; the weights file's header names the
+    /// command that played them.
+    #[arg(long, value_name = "PATH", conflicts_with_all = [
+        "games", "multi_team_games", "two_player_games", "seed", "every",
+        "level", "nodes", "players_weights", "save_positions",
+    ])]
+    positions: Option<PathBuf>,
     /// Write the weights file here (e.g. crates/ai/data/learned.txt).
     #[arg(long, value_name = "PATH")]
     write: Option<PathBuf>,
 }
 
+/// The first line of a positions file, before the command that played
+/// its games.
+const GAMES: &str = "# Games: ";
+
 /// Runs `barricade train`.
 pub fn run(args: &Args) -> Result<(), String> {
     let start = Instant::now();
-    let players_model = match &args.players_weights {
-        Some(path) => Some(players_model(path)?),
-        None => None,
+    if let Some(w) = args.start_turns_floor
+        && !(-1000.0..=1000.0).contains(&w)
+    {
+        return Err(format!(
+            "--start-turns-floor: {w} is not a weight (-1000 to 1000)"
+        ));
+    }
+    let (data, games_command) = match &args.positions {
+        Some(path) => read_positions(path)?,
+        None => play_games(args)?,
     };
-    let options = Options {
-        games: args.games,
-        multi_team_games: args.multi_team_games,
-        two_player_games: args.two_player_games,
-        seed: args.seed,
-        every: args.every,
-        level: args.level,
-        nodes: args.nodes,
-        players_model,
-        threads: args.threads.max(1),
-    };
-    let data = training::collect(&options);
     say!(
-        "{} positions from {} games ({:.1}s)",
+        "{} positions ({:.1}s)",
         data.len(),
-        options.games + options.multi_team_games + options.two_player_games,
         start.elapsed().as_secs_f64()
     );
+    if let Some(path) = &args.save_positions {
+        let text = format!(
+            "{GAMES}{games_command}\n{}",
+            training::write_positions(&data)
+        );
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        say!("wrote {}", path.display());
+    }
     // Feature sets compared on the games left out (every fifth).
     let (train, held): (Vec<_>, Vec<_>) = data.iter().partition(|(g, _)| g % 5 != 4);
     let train: Vec<Sample> = train.into_iter().map(|(_, s)| s).collect();
@@ -86,7 +110,8 @@ pub fn run(args: &Args) -> Result<(), String> {
     let only = |names: &[&str]| -> [bool; FEATURES] {
         core::array::from_fn(|k| names.contains(&NAMES[k]))
     };
-    let models: Vec<(&str, Model)> = [
+    let floor = args.start_turns_floor;
+    let mut models: Vec<(&str, Model)> = [
         ("learned, plain features", only(&["turns", "wait"])),
         (
             "learned, features / sqrt(turns)",
@@ -100,8 +125,13 @@ pub fn run(args: &Args) -> Result<(), String> {
         ("learned, all", [true; FEATURES]),
     ]
     .into_iter()
-    .map(|(name, mask)| (name, training::fit(&train, &mask)))
+    .map(|(name, mask)| (name, training::fit(&train, &mask, floor)))
     .collect();
+    if floor.is_some() {
+        // What the floor costs.
+        let free = training::fit(&train, &[true; FEATURES], None);
+        models.push(("learned, all, without the floor", free));
+    }
     first_player_wins(&data);
     // Per board, two teams and three or four apart: the second group's
     // sets rest on fewer games, and a table of all together would hide
@@ -129,25 +159,16 @@ pub fn run(args: &Args) -> Result<(), String> {
         }
     }
     let all: Vec<Sample> = data.iter().map(|(_, s)| *s).collect();
-    let model = training::fit(&all, &[true; FEATURES]);
+    let model = training::fit(&all, &[true; FEATURES], floor);
     let (l, b) = training::scores(&all, Some(&model));
     say!(
         "fitted on all {} positions: {l:.4}  {b:.4} ({:.1}s)",
         all.len(),
         start.elapsed().as_secs_f64()
     );
-    let mut command = format!(
-        "barricade train --games {} --multi-team-games {} --two-player-games {} --seed {} --every {} --level {} --nodes {}",
-        args.games,
-        args.multi_team_games,
-        args.two_player_games,
-        args.seed,
-        args.every,
-        args.level,
-        args.nodes
-    );
-    if let Some(path) = &args.players_weights {
-        command.push_str(&format!(" --players-weights {}", path.display()));
+    let mut command = games_command;
+    if let Some(w) = floor {
+        command.push_str(&format!(" --start-turns-floor {w}"));
     }
     let header = format!(
         "The learned evaluation's weights, written by `barricade train`; do not edit.\n\
@@ -162,6 +183,55 @@ pub fn run(args: &Args) -> Result<(), String> {
     }
     debug_assert_eq!(Model::parse(&text), Ok(model));
     Ok(())
+}
+
+/// Plays the games of `args`: their positions, and the command that
+/// plays them again.
+fn play_games(args: &Args) -> Result<(Vec<(u64, Sample)>, String), String> {
+    let players_model = match &args.players_weights {
+        Some(path) => Some(players_model(path)?),
+        None => None,
+    };
+    let options = Options {
+        games: args.games,
+        multi_team_games: args.multi_team_games,
+        two_player_games: args.two_player_games,
+        seed: args.seed,
+        every: args.every,
+        level: args.level,
+        nodes: args.nodes,
+        players_model,
+        threads: args.threads.max(1),
+    };
+    let mut command = format!(
+        "barricade train --games {} --multi-team-games {} --two-player-games {} --seed {} --every {} --level {} --nodes {}",
+        args.games,
+        args.multi_team_games,
+        args.two_player_games,
+        args.seed,
+        args.every,
+        args.level,
+        args.nodes
+    );
+    if let Some(path) = &args.players_weights {
+        command.push_str(&format!(" --players-weights {}", path.display()));
+    }
+    Ok((training::collect(&options), command))
+}
+
+/// The positions of a file written by --save-positions, and the command
+/// that played their games.
+fn read_positions(path: &Path) -> Result<(Vec<(u64, Sample)>, String), String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("--positions: cannot read {}: {e}", path.display()))?;
+    let command = text
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix(GAMES))
+        .ok_or_else(|| format!("--positions: {}: no {GAMES:?} line first", path.display()))?;
+    let data = training::read_positions(&text)
+        .map_err(|e| format!("--positions: {}: {e}", path.display()))?;
+    Ok((data, command.to_string()))
 }
 
 /// Says how often the first player's team won the games of two teams,

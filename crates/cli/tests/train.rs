@@ -71,3 +71,84 @@ fn a_damaged_players_weights_file_is_named_in_the_error() {
         "{err}"
     );
 }
+
+/// Runs `barricade train` with `args`.
+fn train(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_barricade"))
+        .arg("train")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// The lines of a run's output that start with `prefixes`.
+fn lines(out: &std::process::Output, prefixes: &[&str]) -> Vec<String> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| prefixes.iter().any(|p| l.starts_with(p)))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn saved_positions_fit_again_to_the_same_weights_and_name_their_games() {
+    let path = std::env::temp_dir().join(format!("barricade-positions-{}.txt", std::process::id()));
+    let file = path.to_str().unwrap();
+    let small = [
+        "--games",
+        "26",
+        "--multi-team-games",
+        "8",
+        "--two-player-games",
+        "4",
+        "--seed",
+        "1",
+        "--every",
+        "4",
+        "--level",
+        "medium",
+        "--threads",
+        "2",
+    ];
+    let played = train(&[&small[..], &["--save-positions", file]].concat());
+    assert!(played.status.success());
+    let again = train(&["--positions", file]);
+    let floored = train(&["--positions", file, "--start-turns-floor", "0.05"]);
+    // Playing is no option beside fitting saved positions.
+    let both = train(&["--positions", file, "--games", "3"]);
+    let _ = std::fs::remove_file(&path);
+    let weights = ["# Command:", "classic-", "quick-"];
+    assert_eq!(lines(&again, &weights), lines(&played, &weights));
+    assert!(!both.status.success());
+    // The floor is named in the header and changes the classic sets only.
+    let command = &lines(&floored, &["# Command:"])[0];
+    assert!(
+        command.ends_with("--nodes 0 --start-turns-floor 0.05"),
+        "{command}"
+    );
+    let classic = lines(&floored, &["classic-"]);
+    assert!(
+        classic
+            .iter()
+            .all(|l| !lines(&played, &["classic-"]).contains(l))
+    );
+    assert_eq!(lines(&floored, &["quick-"]), lines(&played, &["quick-"]));
+}
+
+#[test]
+fn a_damaged_positions_file_is_named_with_its_line() {
+    let path = std::env::temp_dir().join(format!("barricade-damaged-{}.txt", std::process::id()));
+    std::fs::write(&path, "# Games: barricade train\n0 0 2 1 0.5 0.5\n").unwrap();
+    let out = train(&["--positions", path.to_str().unwrap()]);
+    std::fs::write(&path, "0 0 2 1\n").unwrap();
+    let headless = train(&["--positions", path.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&path);
+    assert!(!out.status.success() && !headless.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--positions") && err.contains("line 2"),
+        "{err}"
+    );
+    let err = String::from_utf8_lossy(&headless.stderr);
+    assert!(err.contains("# Games:"), "{err}");
+}
