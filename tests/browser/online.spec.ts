@@ -48,15 +48,21 @@ async function sameRecord(page: Page, like: Page) {
   expect(await log(page)).toEqual(await log(like));
 }
 
-/** Collects every text the status line of `page` shows from now on (a
- * turn of the computer can be shorter than a look at the page). */
+/** Collects every text the status line of `page` shows from now on, each
+ * change once (a turn of the computer can be shorter than a look at the
+ * page). It watches the whole document, so it can start before the game's
+ * screen exists and sees the line however the page redraws it. */
 async function watchStatus(page: Page) {
   await page.evaluate(() => {
     const seen: string[] = [];
     (window as unknown as { statuses: string[] }).statuses = seen;
-    const line = document.querySelector(".controls .status")!;
-    seen.push(line.textContent ?? "");
-    new MutationObserver(() => seen.push(line.textContent ?? "")).observe(line, {
+    const look = () => {
+      const line = document.querySelector(".controls .status");
+      const text = line?.textContent ?? null;
+      if (text !== null && text !== seen[seen.length - 1]) seen.push(text);
+    };
+    look();
+    new MutationObserver(look).observe(document.body, {
       childList: true,
       characterData: true,
       subtree: true,
@@ -347,22 +353,40 @@ test("no spectators when the host says so; the turn timer lets the computer stan
   await expect(third.locator('[data-action="leave-room"]')).toBeVisible();
   await shot(third, "online-refused-phone");
 
-  // The game starts; the guest plays yellow by clicks throughout (so the
-  // game goes at the guest's pace), the host does nothing: after 5 s the
-  // computer plays red, the seats list and the status lines say so, and
-  // the host's die stays off.
+  // The game starts; the guest plays yellow by clicks, the host does
+  // nothing: after 5 s the computer plays red, the seats list and the
+  // status lines say so, and the host's die stays off. Every status line
+  // from before the start is watched: none is missed however fast the
+  // computer plays or however slow the machine is.
+  const statuses = await watchStatus(host);
+  const guestStatuses = await watchStatus(guest);
   await host.click('[data-action="start-room"]');
   await host.locator('[data-screen="play"]').waitFor();
   await guest.locator('[data-screen="play"]').waitFor();
+  // The guest rolls only as often as the test allows (`rolls`): the game
+  // goes at the test's pace, so the computer playing red cannot win it
+  // before the host is back, however slow the machine. Should yellow's
+  // timer run out while the guest waits, the guest takes the seat back at
+  // once, as a player would.
+  let rolls = 1;
   let stop = false;
   const guestPlays = (async () => {
-    while (!stop && (await playPersonStep(guest, ["yellow"])));
+    const roll = guest.locator('[data-action="roll"]');
+    while (!stop) {
+      if (await guest.locator("[data-stood-in]").isVisible()) {
+        await guest.click('[data-stood-in] [data-action="back-to-seat"]');
+        continue;
+      }
+      if (await roll.isEnabled()) {
+        if (rolls <= 0) {
+          await guest.waitForTimeout(20);
+          continue;
+        }
+        rolls -= 1;
+      }
+      if (!(await playPersonStep(guest, ["yellow"]))) break;
+    }
   })();
-  // Every status line from the start: none is missed however fast the
-  // computer plays (a busy machine may let it play red's turn before the
-  // test looks).
-  const statuses = await watchStatus(host);
-  const guestStatuses = await watchStatus(guest);
   const red = host.locator('[data-room-seat="red"] [data-stand-in]');
   await expect(red).toBeVisible({ timeout: 60_000 });
   const standingIn = (await statuses()).length;
@@ -378,26 +402,29 @@ test("no spectators when the host says so; the turn timer lets the computer stan
       })
       .toBe(true);
   }
-  // Two more turns of red's in the record, played by the computer, while
-  // the die never was the host's.
+  await shot(host, "online-stand-in-desktop");
+  await shot(guest, "online-stand-in-phone");
+  // Two more turns of red's in the record (the guest may roll twice more),
+  // played by the computer, while the die never was the host's.
   const game = host.locator("[data-game]");
   const plies = async () => ((await game.getAttribute("data-record")) ?? "").split("; ").length;
   const before = await plies();
+  rolls += 2;
   await expect.poll(plies, { timeout: 60_000 }).toBeGreaterThan(before + 3);
   await expect(host.locator('[data-action="roll"]')).toBeDisabled();
-  await shot(host, "online-stand-in-desktop");
-  await shot(guest, "online-stand-in-phone");
   const whileStoodIn = (await statuses()).slice(standingIn);
   expect(whileStoodIn.filter((s) => s === "Red: roll the die.")).toEqual([]);
 
   // Back: the seat is red's player's again, and on red's turn the die is
-  // theirs (until the timer runs out once more).
+  // theirs (until the timer runs out once more). The lines are counted
+  // before the click: red's turn may come before the test looks again.
+  const back = (await statuses()).length;
+  const guestBack = (await guestStatuses()).length;
   await host.click('[data-action="back-to-seat"]');
+  rolls = Infinity;
   await expect(red).toBeHidden();
   await expect(host.locator("[data-stood-in]")).toBeHidden();
   await expect(guest.locator('[data-room-seat="red"] [data-stand-in]')).toBeHidden();
-  const back = (await statuses()).length;
-  const guestBack = (await guestStatuses()).length;
   await expect
     .poll(async () => (await statuses()).slice(back).includes("Red: roll the die."), {
       timeout: 60_000,
