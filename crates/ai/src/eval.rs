@@ -390,6 +390,9 @@ pub struct Evaluator {
     /// The learned model ([`crate::learned`]), which then gives the
     /// chances from features made with `weights`.
     model: Option<&'static Model>,
+    /// The sets ([`learned::set_index`]) on which `model` gives the
+    /// chances; the tuned evaluation gives them on the others.
+    model_sets: [bool; learned::SETS],
 }
 
 impl Default for Evaluator {
@@ -421,6 +424,7 @@ impl Evaluator {
             turns,
             hazards: hazard_table(&turns, weights.backup_power),
             model: None,
+            model_sets: [false; learned::SETS],
         }
     }
 
@@ -443,8 +447,28 @@ impl Evaluator {
     /// An evaluator with `model` where [`learned::in_use`] says so
     /// (`None`: the tuned evaluation everywhere).
     pub fn with_model(model: Option<&'static Model>) -> Evaluator {
+        Evaluator::with_model_on(model, learned::in_use_sets())
+    }
+
+    /// An evaluator with `model` on the sets that `sets` marks
+    /// ([`learned::set_index`]) and the tuned evaluation on the others
+    /// (the training's players, `barricade train --players-sets`).
+    ///
+    /// ```
+    /// use barricade_ai::eval::Evaluator;
+    /// use barricade_ai::learned::{Model, INGREDIENTS, SETS};
+    /// use barricade_rules::Position;
+    /// let four: Position = "red=f3 green=k9 yellow=o1 blue=c5".parse().unwrap();
+    /// let everywhere = Evaluator::with_model_on(Model::checked_in(), [true; SETS]);
+    /// let tuned = Evaluator::new(INGREDIENTS);
+    /// assert_ne!(everywhere.scores(&four), tuned.scores(&four));
+    /// // The master keeps the tuned evaluation with four teams on classic.
+    /// assert_eq!(Evaluator::learned().scores(&four), tuned.scores(&four));
+    /// ```
+    pub fn with_model_on(model: Option<&'static Model>, sets: [bool; learned::SETS]) -> Evaluator {
         Evaluator {
             model,
+            model_sets: sets,
             ..Evaluator::new(learned::INGREDIENTS)
         }
     }
@@ -588,7 +612,7 @@ impl Evaluator {
     pub fn scores_with(&self, pos: &Position, field: &Field) -> Scores {
         let model = self.model.filter(|_| {
             let teams = learned::team_leads(pos).1;
-            learned::in_use(pos.board().id(), teams)
+            self.model_sets[learned::set_index(pos.board().id(), teams)]
         });
         if let Some(model) = model {
             return model.chances(pos, &learned::features(self, pos, field));

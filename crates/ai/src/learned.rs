@@ -111,6 +111,29 @@ pub fn in_use(board: BoardId, teams: usize) -> bool {
     teams == 2 || board == BoardId::Quick
 }
 
+/// The sets on which [`in_use`] says the model gives the chances, by
+/// [`set_index`].
+///
+/// ```
+/// use barricade_ai::learned::in_use_sets;
+/// assert_eq!(in_use_sets(), [true, false, false, true, true, true]);
+/// ```
+pub fn in_use_sets() -> [bool; SETS] {
+    core::array::from_fn(|set| in_use(set_board(set), set % 3 + 2))
+}
+
+/// The set named `name` in a weights file ([`set_name`] the other way).
+///
+/// ```
+/// use barricade_ai::learned::{set_by_name, set_index};
+/// use barricade_rules::BoardId;
+/// assert_eq!(set_by_name("quick-3"), Some(set_index(BoardId::Quick, 3)));
+/// assert_eq!(set_by_name("quick-5"), None);
+/// ```
+pub fn set_by_name(name: &str) -> Option<usize> {
+    (0..SETS).find(|&set| set_name(set) == name)
+}
+
 /// The board of a set ([`set_index`] the other way).
 ///
 /// ```
@@ -160,9 +183,7 @@ impl Model {
             }
             let mut words = line.split_whitespace();
             let name = words.next().unwrap_or_default();
-            let set = (0..SETS)
-                .find(|&s| set_name(s) == name)
-                .ok_or_else(|| format!("unknown weight set {name:?}"))?;
+            let set = set_by_name(name).ok_or_else(|| format!("unknown weight set {name:?}"))?;
             let values: Vec<f32> = words
                 .map(|w| {
                     w.parse::<i32>()
@@ -428,6 +449,9 @@ mod tests {
     /// The players' weights of the run that made the checked-in file
     /// (`--players-weights`): the file the defaults alone make.
     const PLAYERS_TEXT: &str = include_str!("../data/learned-players.txt");
+    /// The players' weights of the next run (docs/ai.md, "A floor under
+    /// the classic opening term").
+    const PLAYERS_2_TEXT: &str = include_str!("../data/learned-players-2.txt");
 
     /// The command `barricade train`'s defaults spell in a file's header.
     fn default_command() -> String {
@@ -441,9 +465,10 @@ mod tests {
     #[test]
     fn the_checked_in_weights_name_the_commands_that_make_them() {
         // The defaults with the players of learned-players.txt make the
-        // file, and the defaults alone make learned-players.txt
-        // (docs/ai.md, Training); crates/cli/tests/train.rs checks a
-        // small run's output.
+        // file, and the defaults alone make learned-players.txt; those
+        // games with the floor make learned-players-2.txt (docs/ai.md,
+        // Training); crates/cli/tests/train.rs checks a small run's
+        // output.
         let command = format!(
             "{} --players-weights crates/ai/data/learned-players.txt",
             default_command()
@@ -452,6 +477,9 @@ mod tests {
         let players = default_command();
         assert!(PLAYERS_TEXT.lines().any(|l| l == players), "{players}");
         assert!(Model::parse(PLAYERS_TEXT).is_ok());
+        let floored = format!("{command} --start-turns-floor 0.1");
+        assert!(PLAYERS_2_TEXT.lines().any(|l| l == floored), "{floored}");
+        assert!(Model::parse(PLAYERS_2_TEXT).is_ok());
     }
 
     #[test]

@@ -252,6 +252,9 @@ pub struct Options {
     /// often), so a fit to its games is one step of an iteration that
     /// starts from the tuned players (docs/ai.md).
     pub players_model: Option<&'static Model>,
+    /// The sets ([`learned::set_index`]) on which the players use
+    /// `players_model`; the tuned evaluation on the others.
+    pub players_sets: [bool; learned::SETS],
     /// Threads for the games (the result does not depend on them).
     pub threads: usize,
 }
@@ -267,20 +270,41 @@ impl Default for Options {
             level: Level::Master,
             nodes: 0,
             players_model: None,
+            players_sets: DEFAULT_PLAYERS_SETS,
             threads: 1,
         }
     }
 }
 
+/// The sets on which the training's players use their model unless told
+/// otherwise (`barricade train --players-sets`): two teams on both boards,
+/// three or four on the quick board, where the master used the model when
+/// the checked-in weights' players did. Fixed here, so that a weights
+/// file's command makes it again whatever the master uses later.
+///
+/// ```
+/// use barricade_ai::learned::{set_name, SETS};
+/// use barricade_ai::training::DEFAULT_PLAYERS_SETS;
+/// let names: Vec<_> = (0..SETS).filter(|&s| DEFAULT_PLAYERS_SETS[s]).map(set_name).collect();
+/// assert_eq!(names, ["classic-2", "quick-2", "quick-3", "quick-4"]);
+/// ```
+pub const DEFAULT_PLAYERS_SETS: [bool; learned::SETS] = [true, false, false, true, true, true];
+
 /// The player of the training games: `level` (its own search, the
 /// master's evaluated drop squares included) with the tuned weights, so
 /// that the players do not depend on the weights being fitted and the
-/// command gives the same file again, or with `model` where
-/// [`learned::in_use`] says so (the tuned weights elsewhere); `nodes` > 0
+/// command gives the same file again, or with `model` on the sets that
+/// `sets` marks (the tuned weights elsewhere); `nodes` > 0
 /// replaces the level's node budget. With four teams it searches three
 /// pawn moves deep, as the master did when the checked-in weights were
 /// made (the fourth came later, docs/ai.md).
-pub fn trainer_bot(level: Level, nodes: u64, model: Option<&'static Model>, seed: u64) -> Bot {
+pub fn trainer_bot(
+    level: Level,
+    nodes: u64,
+    model: Option<&'static Model>,
+    sets: [bool; learned::SETS],
+    seed: u64,
+) -> Bot {
     let limits = level.limits();
     let limits = crate::Limits {
         nodes: if nodes > 0 { nodes } else { limits.nodes },
@@ -290,7 +314,7 @@ pub fn trainer_bot(level: Level, nodes: u64, model: Option<&'static Model>, seed
     };
     // No model: the tuned weights everywhere (`learned::INGREDIENTS`).
     Bot::new(level, seed)
-        .with_evaluator(Evaluator::with_model(model))
+        .with_evaluator(Evaluator::with_model_on(model, sets))
         .with_limits(limits)
 }
 
@@ -317,13 +341,14 @@ pub fn collect(options: &Options) -> Vec<(u64, Sample)> {
     let games = parallel(plan.len() as u64, options.threads, &|g| {
         let setup = plan[g as usize];
         let seed = Rng::derive(options.seed, g);
-        let (level, nodes, model) = (options.level, options.nodes, options.players_model);
+        let (level, nodes) = (options.level, options.nodes);
+        let (model, sets) = (options.players_model, options.players_sets);
         play(
             setup,
             seed,
             options.every,
             someone_without_pawn_out,
-            &|_, s| trainer_bot(level, nodes, model, s),
+            &|_, s| trainer_bot(level, nodes, model, sets, s),
         )
     });
     let mut out = Vec::new();
@@ -736,6 +761,7 @@ mod tests {
             level: Level::Medium,
             nodes: 0,
             players_model: None,
+            players_sets: DEFAULT_PLAYERS_SETS,
             threads: 2,
         };
         let data: Vec<Sample> = collect(&options).into_iter().map(|(_, s)| s).collect();

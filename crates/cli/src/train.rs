@@ -4,7 +4,7 @@
 
 use barricade_ai::Level;
 use barricade_ai::learned::{self, FEATURES, Model, NAMES};
-use barricade_ai::training::{self, Options, Sample};
+use barricade_ai::training::{self, DEFAULT_PLAYERS_SETS, Options, Sample};
 use barricade_rules::BoardId;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -46,6 +46,12 @@ pub struct Args {
     /// instead of the tuned weights everywhere.
     #[arg(long, value_name = "PATH")]
     players_weights: Option<PathBuf>,
+    /// The sets on which the players use --players-weights: `all`, or
+    /// names from the weights file, comma-separated (classic-2,quick-3).
+    /// Without it: classic-2,quick-2,quick-3,quick-4, where the master
+    /// used the model when the checked-in weights' players did.
+    #[arg(long, value_name = "SETS", requires = "players_weights", value_parser = parse_sets)]
+    players_sets: Option<[bool; learned::SETS]>,
     /// Hold the classic sets' weight of a team's expected turns at a
     /// game's start at this value or above (per turn; fitted freely it
     /// came out negative, and masters that all play by such weights
@@ -64,7 +70,7 @@ pub struct Args {
     /// command that played them.
     #[arg(long, value_name = "PATH", conflicts_with_all = [
         "games", "multi_team_games", "two_player_games", "seed", "every",
-        "level", "nodes", "players_weights", "save_positions",
+        "level", "nodes", "players_weights", "players_sets", "save_positions",
     ])]
     positions: Option<PathBuf>,
     /// Write the weights file here (e.g. crates/ai/data/learned.txt).
@@ -201,6 +207,7 @@ fn play_games(args: &Args) -> Result<(Vec<(u64, Sample)>, String), String> {
         level: args.level,
         nodes: args.nodes,
         players_model,
+        players_sets: args.players_sets.unwrap_or(DEFAULT_PLAYERS_SETS),
         threads: args.threads.max(1),
     };
     let mut command = format!(
@@ -216,7 +223,42 @@ fn play_games(args: &Args) -> Result<(Vec<(u64, Sample)>, String), String> {
     if let Some(path) = &args.players_weights {
         command.push_str(&format!(" --players-weights {}", path.display()));
     }
+    if options.players_sets != DEFAULT_PLAYERS_SETS {
+        command.push_str(&format!(
+            " --players-sets {}",
+            sets_text(options.players_sets)
+        ));
+    }
     Ok((training::collect(&options), command))
+}
+
+/// `--players-sets`: `all`, or set names separated by commas.
+fn parse_sets(text: &str) -> Result<[bool; learned::SETS], String> {
+    if text == "all" {
+        return Ok([true; learned::SETS]);
+    }
+    let mut sets = [false; learned::SETS];
+    for name in text.split(',') {
+        let set = learned::set_by_name(name.trim()).ok_or_else(|| {
+            format!(
+                "{name:?} is not a weight set (classic-2 to classic-4, quick-2 to quick-4, or all)"
+            )
+        })?;
+        sets[set] = true;
+    }
+    Ok(sets)
+}
+
+/// `--players-sets` as [`parse_sets`] reads it back.
+fn sets_text(sets: [bool; learned::SETS]) -> String {
+    if sets == [true; learned::SETS] {
+        return "all".to_string();
+    }
+    (0..learned::SETS)
+        .filter(|&s| sets[s])
+        .map(learned::set_name)
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// The positions of a file written by --save-positions, and the command

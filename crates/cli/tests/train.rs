@@ -28,16 +28,23 @@ fn a_small_training_run_gives_the_recorded_weights() {
     assert_eq!(weights, recorded.lines().collect::<Vec<_>>());
 }
 
-/// The small run's command with the players' weights from `path`.
-fn small_run_with_players(path: &std::path::Path) -> std::process::Output {
+/// The small run's command with the players' weights from `path` and
+/// `more` options.
+fn small_run_with_players_and(path: &std::path::Path, more: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_barricade"))
         .args(["train", "--games", "26", "--multi-team-games", "8"])
         .args(["--two-player-games", "4"])
         .args(["--seed", "1", "--every", "4"])
         .args(["--level", "medium", "--threads", "2", "--players-weights"])
         .arg(path)
+        .args(more)
         .output()
         .unwrap()
+}
+
+/// The small run's command with the players' weights from `path`.
+fn small_run_with_players(path: &std::path::Path) -> std::process::Output {
+    small_run_with_players_and(path, &[])
 }
 
 #[test]
@@ -52,10 +59,41 @@ fn players_with_the_learned_model_play_their_own_games() {
     let text = String::from_utf8(out.stdout).unwrap();
     let command = text.lines().find(|l| l.starts_with("# Command:")).unwrap();
     assert!(command.contains("--players-weights"), "{command}");
+    assert!(!command.contains("--players-sets"), "{command}");
     // Other players, other games: other weights than the tuned players'.
     let first = text.lines().find(|l| l.starts_with("classic-2")).unwrap();
     let recorded = include_str!("data/train-small.txt");
     assert!(!recorded.lines().any(|l| l == first), "{first}");
+}
+
+#[test]
+fn players_that_use_the_model_on_every_set_play_other_multi_team_games() {
+    let weights = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../ai/data/learned.txt");
+    let sets = ["classic-", "quick-", "# Command:"];
+    let default = lines(&small_run_with_players(&weights), &sets);
+    let named = ["--players-sets", "classic-2,quick-2,quick-4,quick-3"];
+    assert_eq!(
+        lines(&small_run_with_players_and(&weights, &named), &sets),
+        default
+    );
+    let all = lines(
+        &small_run_with_players_and(&weights, &["--players-sets", "all"]),
+        &sets,
+    );
+    assert!(all[0].ends_with(" --players-sets all"), "{}", all[0]);
+    // The same two-team games; with three or four teams on classic the
+    // players now use the model: other games, other weights.
+    assert_eq!(all[1], default[1]);
+    assert_ne!(all[2], default[2]);
+    assert_ne!(all[3], default[3]);
+    assert_eq!(all[4..], default[4..]);
+    let bad = small_run_with_players_and(&weights, &["--players-sets", "classic-2,quick-5"]);
+    assert!(!bad.status.success());
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        err.contains("--players-sets") && err.contains("quick-5"),
+        "{err}"
+    );
 }
 
 #[test]
