@@ -411,10 +411,10 @@ fn read_position(line: &str) -> Result<(u64, Sample), String> {
             .parse::<u64>()
             .map_err(|e| format!("{:?}: {e}", words[i]))
     };
-    let real = |i: usize| {
-        words[i]
-            .parse::<f32>()
-            .map_err(|e| format!("{:?}: {e}", words[i]))
+    let real = |i: usize| match words[i].parse::<f32>() {
+        Ok(v) if v.is_finite() => Ok(v),
+        Ok(_) => Err(format!("{:?}: not a finite number", words[i])),
+        Err(e) => Err(format!("{:?}: {e}", words[i])),
     };
     let (game, set, teams, winner) = (
         whole(0)?,
@@ -749,6 +749,24 @@ pub fn scores(samples: &[Sample], model: Option<&Model>) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_position_with_a_number_that_is_not_finite_is_refused() {
+        let line = |value: &str| {
+            let mut words = vec!["0", "0", "2", "1", "0.5", "0.5", "0", "0"];
+            words.extend(std::iter::repeat_n("0", 4 * FEATURES));
+            words[9] = value;
+            words.join(" ")
+        };
+        assert!(read_positions(&line("1.5")).is_ok());
+        for bad in ["NaN", "inf", "-inf"] {
+            let err = read_positions(&format!("# games\n{}", line(bad))).unwrap_err();
+            assert!(
+                err.contains("line 2") && err.contains("not a finite number"),
+                "{err}"
+            );
+        }
+    }
 
     #[test]
     fn a_small_run_is_reproducible_and_beats_chance() {
