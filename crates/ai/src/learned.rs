@@ -449,8 +449,9 @@ mod tests {
     /// The players' weights of the run that made the checked-in file
     /// (`--players-weights`): the file the defaults alone make.
     const PLAYERS_TEXT: &str = include_str!("../data/learned-players.txt");
-    /// The players' weights of the next run (docs/ai.md, "A floor under
-    /// the classic opening term").
+    /// The players' weights of the run of masters that use the model on
+    /// every set (docs/ai.md, eighteenth step): the floored fit of the
+    /// checked-in file's games.
     const PLAYERS_2_TEXT: &str = include_str!("../data/learned-players-2.txt");
 
     /// The command `barricade train`'s defaults spell in a file's header.

@@ -42,8 +42,8 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = Options::default().nodes)]
     nodes: u64,
     /// The players use the learned model of this weights file (e.g.
-    /// crates/ai/data/learned-players.txt) where the master uses one,
-    /// instead of the tuned weights everywhere.
+    /// crates/ai/data/learned-players.txt) on the sets of
+    /// --players-sets, instead of the tuned weights everywhere.
     #[arg(long, value_name = "PATH")]
     players_weights: Option<PathBuf>,
     /// The sets on which the players use --players-weights: `all`, or
