@@ -117,8 +117,8 @@ test("four computers play a quick-board game to the end: the page shows the engi
   await page.setViewportSize(DESKTOP);
   await startGame(page, {
     board: "quick",
-    // Every level; the master's evaluation with four teams on the quick
-    // board is the learned model (learned::in_use).
+    // Every level; the master's evaluation with four teams is the
+    // learned model's (Evaluator::learned).
     seats: { red: "medium", green: "easy", yellow: "hard", blue: "master" },
     seed: 12,
     speed: "instant",

@@ -429,11 +429,9 @@ impl Evaluator {
     }
 
     /// The learned evaluation ([`crate::learned`]): the checked-in model
-    /// over features made with [`learned::INGREDIENTS`] where
-    /// [`learned::in_use`] says so (two teams, or the quick board), else
-    /// the tuned evaluation, which is as well calibrated there
-    /// (docs/ai.md). The master's, the hint's and the analysis's
-    /// evaluation.
+    /// over features made with [`learned::INGREDIENTS`], on both boards
+    /// with two to four teams. The master's, the hint's and the
+    /// analysis's evaluation.
     ///
     /// ```
     /// use barricade_ai::eval::Evaluator;
@@ -444,10 +442,10 @@ impl Evaluator {
         Evaluator::with_model(Model::checked_in())
     }
 
-    /// An evaluator with `model` where [`learned::in_use`] says so
-    /// (`None`: the tuned evaluation everywhere).
+    /// An evaluator with `model` on every set (`None`: the tuned
+    /// evaluation everywhere).
     pub fn with_model(model: Option<&'static Model>) -> Evaluator {
-        Evaluator::with_model_on(model, learned::in_use_sets())
+        Evaluator::with_model_on(model, [true; learned::SETS])
     }
 
     /// An evaluator with `model` on the sets that `sets` marks
@@ -459,11 +457,12 @@ impl Evaluator {
     /// use barricade_ai::learned::{Model, INGREDIENTS, SETS};
     /// use barricade_rules::Position;
     /// let four: Position = "red=f3 green=k9 yellow=o1 blue=c5".parse().unwrap();
-    /// let everywhere = Evaluator::with_model_on(Model::checked_in(), [true; SETS]);
+    /// let mut two_teams = [false; SETS];
+    /// two_teams[0] = true;
+    /// let ev = Evaluator::with_model_on(Model::checked_in(), two_teams);
     /// let tuned = Evaluator::new(INGREDIENTS);
-    /// assert_ne!(everywhere.scores(&four), tuned.scores(&four));
-    /// // The master keeps the tuned evaluation with four teams on classic.
-    /// assert_eq!(Evaluator::learned().scores(&four), tuned.scores(&four));
+    /// assert_eq!(ev.scores(&four), tuned.scores(&four));
+    /// assert_ne!(Evaluator::learned().scores(&four), tuned.scores(&four));
     /// ```
     pub fn with_model_on(model: Option<&'static Model>, sets: [bool; learned::SETS]) -> Evaluator {
         Evaluator {

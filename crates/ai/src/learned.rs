@@ -94,34 +94,6 @@ pub fn set_index(board: BoardId, teams: usize) -> usize {
     b * 3 + teams.clamp(2, 4) - 2
 }
 
-/// Whether the master, the hint and the chart use the model's set for
-/// `board` with `teams` teams ([`Evaluator::learned`]): with two teams on
-/// both boards, with three or four only on the quick board. With three or
-/// four teams on the classic board the fitted sets were no better
-/// calibrated on the master's games than the tuned evaluation, so that
-/// one stays (docs/ai.md, "Three or four teams on the quick board").
-///
-/// ```
-/// use barricade_ai::learned::in_use;
-/// use barricade_rules::BoardId;
-/// assert!(in_use(BoardId::Classic, 2) && in_use(BoardId::Quick, 4));
-/// assert!(!in_use(BoardId::Classic, 4));
-/// ```
-pub fn in_use(board: BoardId, teams: usize) -> bool {
-    teams == 2 || board == BoardId::Quick
-}
-
-/// The sets on which [`in_use`] says the model gives the chances, by
-/// [`set_index`].
-///
-/// ```
-/// use barricade_ai::learned::in_use_sets;
-/// assert_eq!(in_use_sets(), [true, false, false, true, true, true]);
-/// ```
-pub fn in_use_sets() -> [bool; SETS] {
-    core::array::from_fn(|set| in_use(set_board(set), set % 3 + 2))
-}
-
 /// The set named `name` in a weights file ([`set_name`] the other way).
 ///
 /// ```
@@ -440,6 +412,7 @@ pub fn no_pawn_out(pos: &Position, team: Team) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::training::DEFAULT_PLAYERS_SETS;
 
     #[test]
     fn the_checked_in_weights_parse() {
@@ -465,29 +438,31 @@ mod tests {
 
     #[test]
     fn the_checked_in_weights_name_the_commands_that_make_them() {
-        // The defaults with the players of learned-players.txt make the
-        // file, and the defaults alone make learned-players.txt; those
-        // games with the floor make learned-players-2.txt (docs/ai.md,
-        // Training); crates/cli/tests/train.rs checks a small run's
-        // output.
-        let command = format!(
-            "{} --players-weights crates/ai/data/learned-players.txt",
-            default_command()
+        // Three runs, each fitted to the games of the last one's master
+        // (docs/ai.md, Training): the defaults alone make
+        // learned-players.txt; with its players and the floor,
+        // learned-players-2.txt; with those players on every set and the
+        // floor, the file. crates/cli/tests/train.rs checks a small
+        // run's output.
+        let first = default_command();
+        assert!(PLAYERS_TEXT.lines().any(|l| l == first), "{first}");
+        let second = format!(
+            "{first} --players-weights crates/ai/data/learned-players.txt --start-turns-floor 0.1"
         );
-        assert!(WEIGHTS_TEXT.lines().any(|l| l == command), "{command}");
-        let players = default_command();
-        assert!(PLAYERS_TEXT.lines().any(|l| l == players), "{players}");
-        assert!(Model::parse(PLAYERS_TEXT).is_ok());
-        let floored = format!("{command} --start-turns-floor 0.1");
-        assert!(PLAYERS_2_TEXT.lines().any(|l| l == floored), "{floored}");
-        assert!(Model::parse(PLAYERS_2_TEXT).is_ok());
+        assert!(PLAYERS_2_TEXT.lines().any(|l| l == second), "{second}");
+        let third = format!(
+            "{first} --players-weights crates/ai/data/learned-players-2.txt --players-sets all --start-turns-floor 0.1"
+        );
+        assert!(WEIGHTS_TEXT.lines().any(|l| l == third), "{third}");
+        assert!(Model::parse(PLAYERS_TEXT).is_ok() && Model::parse(PLAYERS_2_TEXT).is_ok());
     }
 
     #[test]
-    fn the_model_gives_the_chances_where_it_is_in_use_and_only_there() {
+    fn the_model_gives_the_chances_on_every_set_and_the_default_players_on_theirs() {
         let learned = Evaluator::learned();
+        let players = Evaluator::with_model_on(Model::checked_in(), DEFAULT_PLAYERS_SETS);
         let tuned = Evaluator::new(INGREDIENTS);
-        for (text, in_use) in [
+        for (text, players_use_model) in [
             ("seats=red,blue red=a12", true),
             ("board=quick seats=red,blue", true),
             ("board=quick seats=red,green,yellow", true),
@@ -496,10 +471,9 @@ mod tests {
             ("red=f3 green=k9 yellow=o1 blue=c5", false),
         ] {
             let pos: Position = text.parse().unwrap();
-            let teams = team_leads(&pos).1;
-            assert_eq!(super::in_use(pos.board().id(), teams), in_use, "{text}");
-            let same = learned.scores(&pos) == tuned.scores(&pos);
-            assert_eq!(same, !in_use, "{text}");
+            assert_ne!(learned.scores(&pos), tuned.scores(&pos), "{text}");
+            let same = players.scores(&pos) == tuned.scores(&pos);
+            assert_eq!(same, !players_use_model, "{text}");
         }
     }
 

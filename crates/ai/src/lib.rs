@@ -12,9 +12,7 @@
 //! - [`Level::Master`] ([`search`] with [`Limits::MASTER`] and the
 //!   [`learned`] evaluation): three pawn moves deep (four with four
 //!   teams, [`Limits::for_teams`]) with a beam, win chances from a model
-//!   fitted to self-play outcomes by `barricade train` ([`training`]);
-//!   with three or four teams on the classic board the weights of
-//!   [`tuned`] ([`learned::in_use`]).
+//!   fitted to self-play outcomes by `barricade train` ([`training`]).
 //!
 //! [`analysis`] turns the master's evaluation into each team's win chance
 //! after every ply of a game, and finds the moves that decided it;
@@ -141,10 +139,8 @@ impl Level {
     }
 
     /// The evaluator this level plays `pos` with: for master the learned
-    /// one ([`Evaluator::learned`]: the model with two teams and on the
-    /// quick board, the tuned weights with three or four teams on the
-    /// classic board, where the model was no better calibrated;
-    /// docs/ai.md); otherwise [`Level::weights_for`].
+    /// one ([`Evaluator::learned`], the model on both boards with two to
+    /// four teams; docs/ai.md); otherwise [`Level::weights_for`].
     ///
     /// ```
     /// use barricade_ai::Level;
