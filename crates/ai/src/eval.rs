@@ -454,11 +454,11 @@ impl Evaluator {
     ///
     /// ```
     /// use barricade_ai::eval::Evaluator;
-    /// use barricade_ai::learned::{Model, INGREDIENTS, SETS};
-    /// use barricade_rules::Position;
+    /// use barricade_ai::learned::{set_index, Model, INGREDIENTS, SETS};
+    /// use barricade_rules::{BoardId, Position};
     /// let four: Position = "red=f3 green=k9 yellow=o1 blue=c5".parse().unwrap();
     /// let mut two_teams = [false; SETS];
-    /// two_teams[0] = true;
+    /// two_teams[set_index(BoardId::Classic, 2)] = true;
     /// let ev = Evaluator::with_model_on(Model::checked_in(), two_teams);
     /// let tuned = Evaluator::new(INGREDIENTS);
     /// assert_eq!(ev.scores(&four), tuned.scores(&four));

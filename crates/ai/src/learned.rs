@@ -419,12 +419,12 @@ mod tests {
         assert!(Model::checked_in().is_some());
     }
 
-    /// The players' weights of the run that made the checked-in file
-    /// (`--players-weights`): the file the defaults alone make.
+    /// The first run's weights, which the defaults alone make: the
+    /// players (`--players-weights`) of the second run.
     const PLAYERS_TEXT: &str = include_str!("../data/learned-players.txt");
-    /// The players' weights of the run of masters that use the model on
-    /// every set (docs/ai.md, eighteenth step): the floored fit of the
-    /// checked-in file's games.
+    /// The second run's weights, the floored fit of games of masters
+    /// that use the first's: the players of the run that made the
+    /// checked-in file, on every set (docs/ai.md, eighteenth step).
     const PLAYERS_2_TEXT: &str = include_str!("../data/learned-players-2.txt");
 
     /// The command `barricade train`'s defaults spell in a file's header.
