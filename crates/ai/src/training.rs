@@ -94,6 +94,18 @@ pub fn two_player_setups() -> Vec<Setup> {
         .to_vec()
 }
 
+/// The setup of the classic two-player games added after all others
+/// ([`Options::classic_two_player_games`]): the classic board's default
+/// game of two players.
+///
+/// ```
+/// use barricade_ai::training::{classic_two_player_setups, two_player_setups};
+/// assert_eq!(classic_two_player_setups(), two_player_setups()[..1]);
+/// ```
+pub fn classic_two_player_setups() -> Vec<Setup> {
+    two_player_setups()[..1].to_vec()
+}
+
 /// A game's sampled positions and its winner.
 #[derive(Clone, Debug)]
 pub struct PlayedGame {
@@ -238,6 +250,11 @@ pub struct Options {
     /// Default two-player games played after those (spread evenly over
     /// [`two_player_setups`]).
     pub two_player_games: u64,
+    /// Default two-player games on the classic board alone, played last
+    /// ([`classic_two_player_setups`]): more evidence for the classic
+    /// two-team set's opening, where the first player's share of the
+    /// games is what the chart's start should say.
+    pub classic_two_player_games: u64,
     /// Seed of the first game's dice; the rest derive from it.
     pub seed: u64,
     /// Keep one position in this many decisions.
@@ -265,6 +282,7 @@ impl Default for Options {
             games: 520,
             multi_team_games: 320,
             two_player_games: 2000,
+            classic_two_player_games: 0,
             seed: 1,
             every: 3,
             level: Level::Master,
@@ -320,7 +338,8 @@ pub fn trainer_bot(
 
 /// Plays the games of `options` and returns every sample with the game it
 /// came from (games are numbered on from the first of [`setups`] through
-/// [`multi_team_setups`] to the last of [`two_player_setups`]; game `g`
+/// [`multi_team_setups`] and [`two_player_setups`] to the last of
+/// [`classic_two_player_setups`]; game `g`
 /// has the dice of seed `Rng::derive(options.seed, g)`). Besides every
 /// `every`-th position, the games keep every
 /// position in which some team has no pawn out (a game's opening, or
@@ -332,6 +351,10 @@ pub fn collect(options: &Options) -> Vec<(u64, Sample)> {
         (options.games, setups()),
         (options.multi_team_games, multi_team_setups()),
         (options.two_player_games, two_player_setups()),
+        (
+            options.classic_two_player_games,
+            classic_two_player_setups(),
+        ),
     ];
     // Every game's setup, by game number.
     let plan: Vec<Setup> = groups
@@ -774,6 +797,7 @@ mod tests {
             games: 16,
             multi_team_games: 4,
             two_player_games: 2,
+            classic_two_player_games: 2,
             seed: 3,
             every: 4,
             level: Level::Medium,

@@ -192,3 +192,45 @@ fn a_damaged_positions_file_is_named_with_its_line() {
     let err = String::from_utf8_lossy(&headless.stderr);
     assert!(err.contains("# Games:"), "{err}");
 }
+
+#[test]
+fn more_classic_two_player_games_change_the_classic_sets_only() {
+    let small = [
+        "--games",
+        "26",
+        "--multi-team-games",
+        "8",
+        "--two-player-games",
+        "4",
+        "--seed",
+        "1",
+        "--every",
+        "4",
+        "--level",
+        "medium",
+        "--threads",
+        "2",
+    ];
+    let base = train(&small);
+    let more = train(&[&small[..], &["--classic-two-player-games", "3"]].concat());
+    assert!(base.status.success() && more.status.success());
+    // The games before are the same; the new ones are classic two-player
+    // games, so the quick sets stay as they were.
+    assert_eq!(lines(&more, &["quick-"]), lines(&base, &["quick-"]));
+    assert_ne!(lines(&more, &["classic-2"]), lines(&base, &["classic-2"]));
+    let command = &lines(&more, &["# Command:"])[0];
+    assert!(
+        command.ends_with("--nodes 0 --classic-two-player-games 3"),
+        "{command}"
+    );
+    let said = |out: &std::process::Output, what: &str| {
+        lines(out, &[what]).first().cloned().unwrap_or_default()
+    };
+    let games = "games of two teams on classic";
+    assert_ne!(said(&more, games), said(&base, games));
+    // Every run says what its chart gives the first player at the start.
+    for board in ["classic", "quick"] {
+        let start = format!("the chart's start, default two-player game on {board}");
+        assert!(said(&base, &start).ends_with('%'), "{board}");
+    }
+}
