@@ -121,6 +121,24 @@ fn train(args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
+/// The small run's options (see the file's first test).
+const SMALL: [&str; 14] = [
+    "--games",
+    "26",
+    "--multi-team-games",
+    "8",
+    "--two-player-games",
+    "4",
+    "--seed",
+    "1",
+    "--every",
+    "4",
+    "--level",
+    "medium",
+    "--threads",
+    "2",
+];
+
 /// The lines of a run's output that start with `prefixes`.
 fn lines(out: &std::process::Output, prefixes: &[&str]) -> Vec<String> {
     String::from_utf8_lossy(&out.stdout)
@@ -134,22 +152,7 @@ fn lines(out: &std::process::Output, prefixes: &[&str]) -> Vec<String> {
 fn saved_positions_fit_again_to_the_same_weights_and_name_their_games() {
     let path = std::env::temp_dir().join(format!("barricade-positions-{}.txt", std::process::id()));
     let file = path.to_str().unwrap();
-    let small = [
-        "--games",
-        "26",
-        "--multi-team-games",
-        "8",
-        "--two-player-games",
-        "4",
-        "--seed",
-        "1",
-        "--every",
-        "4",
-        "--level",
-        "medium",
-        "--threads",
-        "2",
-    ];
+    let small = SMALL;
     let played = train(&[&small[..], &["--save-positions", file]].concat());
     assert!(played.status.success());
     let again = train(&["--positions", file]);
@@ -195,22 +198,7 @@ fn a_damaged_positions_file_is_named_with_its_line() {
 
 #[test]
 fn more_classic_two_player_games_change_the_classic_sets_only() {
-    let small = [
-        "--games",
-        "26",
-        "--multi-team-games",
-        "8",
-        "--two-player-games",
-        "4",
-        "--seed",
-        "1",
-        "--every",
-        "4",
-        "--level",
-        "medium",
-        "--threads",
-        "2",
-    ];
+    let small = SMALL;
     let base = train(&small);
     let more = train(&[&small[..], &["--classic-two-player-games", "3"]].concat());
     assert!(base.status.success() && more.status.success());
