@@ -336,17 +336,29 @@ pub fn trainer_bot(
         .with_limits(limits)
 }
 
-/// Plays the games of `options` and returns every sample with the game it
-/// came from (games are numbered on from the first of [`setups`] through
-/// [`multi_team_setups`] and [`two_player_setups`] to the last of
-/// [`classic_two_player_setups`]; game `g`
-/// has the dice of seed `Rng::derive(options.seed, g)`). Besides every
-/// `every`-th position, the games keep every
-/// position in which some team has no pawn out (a game's opening, or
-/// after every pawn of a team was sent home): only there is the `home`
-/// feature not 0, and every third of them would leave its weight to a
-/// few dozen positions per set.
-pub fn collect(options: &Options) -> Vec<(u64, Sample)> {
+/// A position kept from a self-play game: the game's number, the
+/// position (after a ply, before the next roll) and the team that won
+/// the game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Kept {
+    /// The game it came from (see [`collect_positions`]).
+    pub game: u64,
+    /// The position.
+    pub position: Position,
+    /// The winning team.
+    pub winner: Team,
+}
+
+/// Plays the games of `options` and returns every kept position of the
+/// games with a winner (games are numbered on from the first of
+/// [`setups`] through [`multi_team_setups`] and [`two_player_setups`] to
+/// the last of [`classic_two_player_setups`]; game `g` has the dice of
+/// seed `Rng::derive(options.seed, g)`). Besides every `every`-th
+/// position, the games keep every position in which some team has no
+/// pawn out (a game's opening, or after every pawn of a team was sent
+/// home): only there is the `home` feature not 0, and every third of
+/// them would leave its weight to a few dozen positions per set.
+pub fn collect_positions(options: &Options) -> Vec<Kept> {
     let groups = [
         (options.games, setups()),
         (options.multi_team_games, multi_team_setups()),
@@ -377,45 +389,54 @@ pub fn collect(options: &Options) -> Vec<(u64, Sample)> {
     let mut out = Vec::new();
     for (g, game) in games.into_iter().enumerate() {
         let Some(winner) = game.winner else { continue };
-        out.extend(
-            game.positions
-                .iter()
-                .filter_map(|p| sample(p, winner))
-                .map(|s| (g as u64, s)),
-        );
+        out.extend(game.positions.iter().map(|&position| Kept {
+            game: g as u64,
+            position,
+            winner,
+        }));
     }
     out
 }
 
-/// The positions of [`collect`] as text, one per line: the game, the
-/// set, the number of teams, the winner's index, the tuned evaluation's
-/// four chances and the four teams' features (`f32`s as Rust writes
-/// them, which read back exactly). The games take an hour, a fit a few
-/// seconds: `barricade train --save-positions` keeps them for other fits.
+/// The samples of kept positions, with their games: the features as
+/// [`learned::features`] computes them now, so positions saved before a
+/// change of the features are fitted with the new ones.
+pub fn samples(kept: &[Kept]) -> Vec<(u64, Sample)> {
+    kept.iter()
+        .filter_map(|k| sample(&k.position, k.winner).map(|s| (k.game, s)))
+        .collect()
+}
+
+/// [`collect_positions`]' samples ([`samples`]).
+pub fn collect(options: &Options) -> Vec<(u64, Sample)> {
+    samples(&collect_positions(options))
+}
+
+/// The positions of [`collect_positions`] as text, one per line: the
+/// game, a colour of the winning team and the position notation. The
+/// games take an hour, a fit a few seconds: `barricade train
+/// --save-positions` keeps them for other fits, also of other features.
 ///
 /// ```
-/// use barricade_ai::training::{collect, read_positions, write_positions, Options};
+/// use barricade_ai::training::{collect_positions, read_positions, write_positions, Options};
 /// use barricade_ai::Level;
 /// let options = Options { games: 2, multi_team_games: 0, two_player_games: 0, level: Level::Easy, ..Options::default() };
-/// let data = collect(&options);
-/// assert_eq!(read_positions(&write_positions(&data)), Ok(data));
-/// assert!(read_positions("0 1 2").is_err());
+/// let kept = collect_positions(&options);
+/// assert_eq!(read_positions(&write_positions(&kept)), Ok(kept));
+/// assert!(read_positions("0 red").is_err());
 /// ```
-pub fn write_positions(data: &[(u64, Sample)]) -> String {
+pub fn write_positions(kept: &[Kept]) -> String {
     let mut out = String::new();
-    for (game, s) in data {
-        out.push_str(&format!("{game} {} {} {}", s.set, s.teams, s.winner));
-        for v in s.tuned.iter().chain(s.features.iter().flatten()) {
-            out.push_str(&format!(" {v}"));
-        }
-        out.push('\n');
+    for k in kept {
+        let colour = k.winner.iter().next().unwrap_or(Colour::Red);
+        out.push_str(&format!("{} {colour} {}\n", k.game, k.position));
     }
     out
 }
 
 /// Reads what [`write_positions`] wrote; an error names the line.
 /// Lines starting with `#` are comments.
-pub fn read_positions(text: &str) -> Result<Vec<(u64, Sample)>, String> {
+pub fn read_positions(text: &str) -> Result<Vec<Kept>, String> {
     text.lines()
         .enumerate()
         .filter(|(_, line)| !line.starts_with('#'))
@@ -423,47 +444,27 @@ pub fn read_positions(text: &str) -> Result<Vec<(u64, Sample)>, String> {
         .collect()
 }
 
-fn read_position(line: &str) -> Result<(u64, Sample), String> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let want = 4 + 4 + 4 * FEATURES;
-    if words.len() != want {
-        return Err(format!("{} numbers, {want} expected", words.len()));
-    }
-    let whole = |i: usize| {
-        words[i]
-            .parse::<u64>()
-            .map_err(|e| format!("{:?}: {e}", words[i]))
+fn read_position(line: &str) -> Result<Kept, String> {
+    let mut words = line.splitn(3, ' ');
+    let (Some(game), Some(colour), Some(notation)) = (words.next(), words.next(), words.next())
+    else {
+        return Err("a game, a winner and a position expected".to_string());
     };
-    let real = |i: usize| match words[i].parse::<f32>() {
-        Ok(v) if v.is_finite() => Ok(v),
-        Ok(_) => Err(format!("{:?}: not a finite number", words[i])),
-        Err(e) => Err(format!("{:?}: {e}", words[i])),
-    };
-    let (game, set, teams, winner) = (
-        whole(0)?,
-        whole(1)? as usize,
-        whole(2)? as usize,
-        whole(3)? as usize,
-    );
-    if set >= SETS || !(2..=4).contains(&teams) || winner >= teams {
-        return Err(format!(
-            "set {set}, {teams} teams, winner {winner}: out of range"
-        ));
+    let game = game
+        .parse::<u64>()
+        .map_err(|e| format!("game {game:?}: {e}"))?;
+    let colour: Colour = colour
+        .parse()
+        .map_err(|_| format!("winner {colour:?}: not a colour"))?;
+    let position: Position = notation.parse().map_err(|e| format!("position: {e}"))?;
+    if !position.seats().contains(colour) {
+        return Err(format!("winner {colour} is not seated"));
     }
-    let mut sample = Sample {
-        set,
-        teams,
-        features: [[0.0; FEATURES]; 4],
-        winner,
-        tuned: [0.0; 4],
-    };
-    for t in 0..4 {
-        sample.tuned[t] = real(4 + t)?;
-        for k in 0..FEATURES {
-            sample.features[t][k] = real(8 + t * FEATURES + k)?;
-        }
-    }
-    Ok((game, sample))
+    Ok(Kept {
+        game,
+        winner: position.seats().team_of(colour),
+        position,
+    })
 }
 
 /// Whether a team of `pos` has no pawn on the board (see
@@ -774,20 +775,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_position_with_a_number_that_is_not_finite_is_refused() {
-        let line = |value: &str| {
-            let mut words = vec!["0", "0", "2", "1", "0.5", "0.5", "0", "0"];
-            words.extend(std::iter::repeat_n("0", 4 * FEATURES));
-            words[9] = value;
-            words.join(" ")
-        };
-        assert!(read_positions(&line("1.5")).is_ok());
-        for bad in ["NaN", "inf", "-inf"] {
-            let err = read_positions(&format!("# games\n{}", line(bad))).unwrap_err();
-            assert!(
-                err.contains("line 2") && err.contains("not a finite number"),
-                "{err}"
-            );
+    fn a_damaged_positions_line_is_refused_with_its_line_number() {
+        let good = "3 blue rules=ravensburger seats=red,blue turn=red red=a12";
+        assert!(read_positions(good).is_ok());
+        for (bad, says) in [
+            ("x blue rules=ravensburger seats=red,blue turn=red", "game"),
+            (
+                "3 purple rules=ravensburger seats=red,blue turn=red",
+                "not a colour",
+            ),
+            (
+                "3 green rules=ravensburger seats=red,blue turn=red",
+                "not seated",
+            ),
+            (
+                "3 blue rules=ravensburger seats=red,blue red=zz9",
+                "position",
+            ),
+            ("3 blue", "expected"),
+        ] {
+            let err = read_positions(&format!("# games\n{good}\n{bad}")).unwrap_err();
+            assert!(err.contains("line 3") && err.contains(says), "{bad}: {err}");
         }
     }
 

@@ -6,7 +6,7 @@ use barricade_ai::Level;
 use barricade_ai::analysis::Analyst;
 use barricade_ai::eval::Evaluator;
 use barricade_ai::learned::{self, FEATURES, Model, NAMES};
-use barricade_ai::training::{self, DEFAULT_PLAYERS_SETS, Options, Sample};
+use barricade_ai::training::{self, DEFAULT_PLAYERS_SETS, Kept, Options, Sample};
 use barricade_rules::{BoardId, Game};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -101,23 +101,24 @@ pub fn run(args: &Args) -> Result<(), String> {
             "--start-turns-floor: {w} is not a weight (-1000 to 1000)"
         ));
     }
-    let (data, games_command) = match &args.positions {
+    let (kept, games_command) = match &args.positions {
         Some(path) => read_positions(path)?,
         None => play_games(args)?,
     };
+    if let Some(path) = &args.save_positions {
+        let text = format!(
+            "{GAMES}{games_command}\n{}",
+            training::write_positions(&kept)
+        );
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        say!("wrote {}", path.display());
+    }
+    let data = training::samples(&kept);
     say!(
         "{} positions ({:.1}s)",
         data.len(),
         start.elapsed().as_secs_f64()
     );
-    if let Some(path) = &args.save_positions {
-        let text = format!(
-            "{GAMES}{games_command}\n{}",
-            training::write_positions(&data)
-        );
-        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        say!("wrote {}", path.display());
-    }
     // Feature sets compared on the games left out (every fifth).
     let (train, held): (Vec<_>, Vec<_>) = data.iter().partition(|(g, _)| g % 5 != 4);
     let train: Vec<Sample> = train.into_iter().map(|(_, s)| s).collect();
@@ -203,7 +204,7 @@ pub fn run(args: &Args) -> Result<(), String> {
 
 /// Plays the games of `args`: their positions, and the command that
 /// plays them again.
-fn play_games(args: &Args) -> Result<(Vec<(u64, Sample)>, String), String> {
+fn play_games(args: &Args) -> Result<(Vec<Kept>, String), String> {
     let players_model = match &args.players_weights {
         Some(path) => Some(players_model(path)?),
         None => None,
@@ -248,7 +249,7 @@ fn play_games(args: &Args) -> Result<(Vec<(u64, Sample)>, String), String> {
             sets_text(options.players_sets)
         ));
     }
-    Ok((training::collect(&options), command))
+    Ok((training::collect_positions(&options), command))
 }
 
 /// `--players-sets`: `all`, or set names separated by commas.
@@ -282,7 +283,7 @@ fn sets_text(sets: [bool; learned::SETS]) -> String {
 
 /// The positions of a file written by --save-positions, and the command
 /// that played their games.
-fn read_positions(path: &Path) -> Result<(Vec<(u64, Sample)>, String), String> {
+fn read_positions(path: &Path) -> Result<(Vec<Kept>, String), String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("--positions: cannot read {}: {e}", path.display()))?;
     let command = text

@@ -181,15 +181,16 @@ fn saved_positions_fit_again_to_the_same_weights_and_name_their_games() {
 #[test]
 fn a_damaged_positions_file_is_named_with_its_line() {
     let path = std::env::temp_dir().join(format!("barricade-damaged-{}.txt", std::process::id()));
-    std::fs::write(&path, "# Games: barricade train\n0 0 2 1 0.5 0.5\n").unwrap();
+    let damaged = "# Games: barricade train\n0 blue rules=ravensburger seats=red,blue red=zz9\n";
+    std::fs::write(&path, damaged).unwrap();
     let out = train(&["--positions", path.to_str().unwrap()]);
-    std::fs::write(&path, "0 0 2 1\n").unwrap();
+    std::fs::write(&path, "0 blue rules=ravensburger seats=red,blue\n").unwrap();
     let headless = train(&["--positions", path.to_str().unwrap()]);
     let _ = std::fs::remove_file(&path);
     assert!(!out.status.success() && !headless.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("--positions") && err.contains("line 2"),
+        err.contains("--positions") && err.contains("line 2") && err.contains("position"),
         "{err}"
     );
     let err = String::from_utf8_lossy(&headless.stderr);
