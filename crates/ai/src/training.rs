@@ -274,6 +274,17 @@ pub struct Options {
     pub players_sets: [bool; learned::SETS],
     /// Threads for the games (the result does not depend on them).
     pub threads: usize,
+    /// The games numbered below this one are not played (`barricade
+    /// train --extend` has them in a positions file already); 0: all.
+    pub first_game: u64,
+}
+
+impl Options {
+    /// Number of games of these options, played or not
+    /// ([`Options::first_game`]).
+    pub fn games_in_all(&self) -> u64 {
+        self.games + self.multi_team_games + self.two_player_games + self.classic_two_player_games
+    }
 }
 
 impl Default for Options {
@@ -290,6 +301,7 @@ impl Default for Options {
             players_model: None,
             players_sets: DEFAULT_PLAYERS_SETS,
             threads: 1,
+            first_game: 0,
         }
     }
 }
@@ -357,7 +369,9 @@ pub struct Kept {
 /// position, the games keep every position in which some team has no
 /// pawn out (a game's opening, or after every pawn of a team was sent
 /// home): only there is the `home` feature not 0, and every third of
-/// them would leave its weight to a few dozen positions per set.
+/// them would leave its weight to a few dozen positions per set. Games
+/// before [`Options::first_game`] are left out, so that more games can be
+/// added to a saved run: game `g` is the same game whatever comes after.
 pub fn collect_positions(options: &Options) -> Vec<Kept> {
     let groups = [
         (options.games, setups()),
@@ -373,7 +387,9 @@ pub fn collect_positions(options: &Options) -> Vec<Kept> {
         .iter()
         .flat_map(|(n, setups)| (0..*n as usize).map(|g| setups[g % setups.len()]))
         .collect();
-    let games = parallel(plan.len() as u64, options.threads, &|g| {
+    let first = options.first_game.min(plan.len() as u64);
+    let games = parallel(plan.len() as u64 - first, options.threads, &|g| {
+        let g = first + g;
         let setup = plan[g as usize];
         let seed = Rng::derive(options.seed, g);
         let (level, nodes) = (options.level, options.nodes);
@@ -387,10 +403,10 @@ pub fn collect_positions(options: &Options) -> Vec<Kept> {
         )
     });
     let mut out = Vec::new();
-    for (g, game) in games.into_iter().enumerate() {
+    for (g, game) in (first..).zip(games) {
         let Some(winner) = game.winner else { continue };
         out.extend(game.positions.iter().map(|&position| Kept {
-            game: g as u64,
+            game: g,
             position,
             winner,
         }));
@@ -813,6 +829,7 @@ mod tests {
             players_model: None,
             players_sets: DEFAULT_PLAYERS_SETS,
             threads: 2,
+            first_game: 0,
         };
         let data: Vec<Sample> = collect(&options).into_iter().map(|(_, s)| s).collect();
         let model = fit(&data, &[true; FEATURES], None);
@@ -829,6 +846,31 @@ mod tests {
             weights: [[0.0; FEATURES]; SETS],
         };
         assert!(scores(&data, Some(&model)).0 < scores(&data, Some(&uniform)).0);
+    }
+
+    #[test]
+    fn more_games_added_to_a_run_are_the_games_of_a_longer_run() {
+        let short = Options {
+            games: 2,
+            multi_team_games: 1,
+            two_player_games: 1,
+            classic_two_player_games: 1,
+            every: 5,
+            level: Level::Medium,
+            ..Options::default()
+        };
+        let long = Options {
+            classic_two_player_games: 3,
+            ..short
+        };
+        let mut extended = collect_positions(&short);
+        let more = collect_positions(&Options {
+            first_game: short.games_in_all(),
+            ..long
+        });
+        assert!(more.iter().all(|k| k.game >= short.games_in_all()));
+        extended.extend(more);
+        assert_eq!(extended, collect_positions(&long));
     }
 
     #[test]

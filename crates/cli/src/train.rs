@@ -82,6 +82,12 @@ pub struct Args {
         "level", "nodes", "players_weights", "players_sets", "save_positions",
     ])]
     positions: Option<PathBuf>,
+    /// Play only the games this command asks for beyond those saved in
+    /// this file (by --save-positions, with the same options but fewer
+    /// --classic-two-player-games), and fit them all: the same
+    /// positions and weights as playing every game at once.
+    #[arg(long, value_name = "PATH", conflicts_with = "positions")]
+    extend: Option<PathBuf>,
     /// Write the weights file here (e.g. crates/ai/data/learned.txt).
     #[arg(long, value_name = "PATH")]
     write: Option<PathBuf>,
@@ -101,9 +107,10 @@ pub fn run(args: &Args) -> Result<(), String> {
             "--start-turns-floor: {w} is not a weight (-1000 to 1000)"
         ));
     }
-    let (kept, games_command) = match &args.positions {
-        Some(path) => read_positions(path)?,
-        None => play_games(args)?,
+    let (kept, games_command) = match (&args.positions, &args.extend) {
+        (Some(path), _) => read_positions(path)?,
+        (None, Some(path)) => extend(args, path)?,
+        (None, None) => play_games(args, 0)?,
     };
     if let Some(path) = &args.save_positions {
         let text = format!(
@@ -202,9 +209,38 @@ pub fn run(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
-/// Plays the games of `args`: their positions, and the command that
-/// plays them again.
-fn play_games(args: &Args) -> Result<(Vec<Kept>, String), String> {
+/// The positions of the games saved at `path` and of the games `args`
+/// asks for beyond them, and the command that plays them all.
+fn extend(args: &Args, path: &Path) -> Result<(Vec<Kept>, String), String> {
+    let (mut kept, saved) = read_positions(path)?;
+    let classic = saved
+        .split_whitespace()
+        .skip_while(|w| *w != "--classic-two-player-games")
+        .nth(1)
+        .map_or(Ok(0), str::parse::<u64>)
+        .map_err(|e| format!("--extend: {}: {e}", path.display()))?;
+    let same = games_command(args, classic.min(args.classic_two_player_games));
+    if classic > args.classic_two_player_games || saved != same {
+        return Err(format!(
+            "--extend: {} holds the games of `{saved}`, not those of this command with \
+             fewer --classic-two-player-games (`{same}`)",
+            path.display()
+        ));
+    }
+    let first = args.games + args.multi_team_games + args.two_player_games + classic;
+    say!(
+        "{} positions of {first} games read from {}",
+        kept.len(),
+        path.display()
+    );
+    let (more, command) = play_games(args, first)?;
+    kept.extend(more);
+    Ok((kept, command))
+}
+
+/// Plays the games of `args` from game number `first_game` on: their
+/// positions, and the command that plays all of them again.
+fn play_games(args: &Args, first_game: u64) -> Result<(Vec<Kept>, String), String> {
     let players_model = match &args.players_weights {
         Some(path) => Some(players_model(path)?),
         None => None,
@@ -221,7 +257,15 @@ fn play_games(args: &Args) -> Result<(Vec<Kept>, String), String> {
         players_model,
         players_sets: args.players_sets.unwrap_or(DEFAULT_PLAYERS_SETS),
         threads: args.threads.max(1),
+        first_game,
     };
+    let command = games_command(args, args.classic_two_player_games);
+    Ok((training::collect_positions(&options), command))
+}
+
+/// The command that plays the games of `args`, with `classic` default
+/// two-player games on the classic board.
+fn games_command(args: &Args, classic: u64) -> String {
     let mut command = format!(
         "barricade train --games {} --multi-team-games {} --two-player-games {} --seed {} --every {} --level {} --nodes {}",
         args.games,
@@ -234,22 +278,17 @@ fn play_games(args: &Args) -> Result<(Vec<Kept>, String), String> {
     );
     // Spelled only when asked for, so that the files made before the
     // option still name the command that makes them.
-    if args.classic_two_player_games > 0 {
-        command.push_str(&format!(
-            " --classic-two-player-games {}",
-            args.classic_two_player_games
-        ));
+    if classic > 0 {
+        command.push_str(&format!(" --classic-two-player-games {classic}"));
     }
     if let Some(path) = &args.players_weights {
         command.push_str(&format!(" --players-weights {}", path.display()));
     }
-    if options.players_sets != DEFAULT_PLAYERS_SETS {
-        command.push_str(&format!(
-            " --players-sets {}",
-            sets_text(options.players_sets)
-        ));
+    let sets = args.players_sets.unwrap_or(DEFAULT_PLAYERS_SETS);
+    if sets != DEFAULT_PLAYERS_SETS {
+        command.push_str(&format!(" --players-sets {}", sets_text(sets)));
     }
-    Ok((training::collect_positions(&options), command))
+    command
 }
 
 /// `--players-sets`: `all`, or set names separated by commas.

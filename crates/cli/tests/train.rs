@@ -179,6 +179,30 @@ fn saved_positions_fit_again_to_the_same_weights_and_name_their_games() {
 }
 
 #[test]
+fn a_saved_run_extended_by_classic_games_is_the_longer_run() {
+    let path = std::env::temp_dir().join(format!("barricade-extend-{}.txt", std::process::id()));
+    let file = path.to_str().unwrap();
+    let saved = train(&[&SMALL[..], &["--save-positions", file]].concat());
+    assert!(saved.status.success());
+    let classic = ["--classic-two-player-games", "2"];
+    let extended = train(&[&SMALL[..], &classic, &["--extend", file]].concat());
+    let at_once = train(&[&SMALL[..], &classic].concat());
+    // Other games than the saved ones' are no extension of them.
+    let other = train(&[&SMALL[..], &classic, &["--nodes", "100", "--extend", file]].concat());
+    let _ = std::fs::remove_file(&path);
+    assert!(extended.status.success() && at_once.status.success());
+    let weights = ["# Command:", "# Positions:", "classic-", "quick-"];
+    assert_eq!(lines(&extended, &weights), lines(&at_once, &weights));
+    assert!(lines(&extended, &weights)[0].ends_with("--classic-two-player-games 2"));
+    assert!(!other.status.success());
+    let err = String::from_utf8_lossy(&other.stderr);
+    assert!(
+        err.contains("--extend") && err.contains("--nodes 0"),
+        "{err}"
+    );
+}
+
+#[test]
 fn a_damaged_positions_file_is_named_with_its_line() {
     let path = std::env::temp_dir().join(format!("barricade-damaged-{}.txt", std::process::id()));
     let damaged = "# Games: barricade train\n0 blue rules=ravensburger seats=red,blue red=zz9\n";
