@@ -501,7 +501,9 @@ pub fn someone_without_pawn_out(pos: &Position) -> bool {
 /// looked like a lead of several points (docs/ai.md, "The ridge and
 /// `home`"), so its penalty is 1e-5, as is that of the two opening
 /// terms, which are not 0 only in the first third of a classic race.
-pub const RIDGE: [f64; FEATURES] = [1e-3, 1e-3, 1e-3, 1e-3, 1e-5, 1e-5, 1e-5];
+/// `first-rounds*wait`, not 0 in a game's first few rounds only, has
+/// 1e-4.
+pub const RIDGE: [f64; FEATURES] = [1e-3, 1e-3, 1e-3, 1e-3, 1e-5, 1e-5, 1e-5, 1e-4];
 
 /// Ridge penalty that holds a three- or four-team set near its board's
 /// two-team set (see [`fit`]).
@@ -574,7 +576,7 @@ pub const START: usize = 6;
 /// use barricade_ai::learned::FEATURES;
 /// use barricade_ai::training::{StartBasis, START};
 /// let b = StartBasis::classic();
-/// let w = [1.3, 0.02, 0.05, 0.2, -1.0, -0.2, -0.6];
+/// let w = [1.3, 0.02, 0.05, 0.2, -1.0, -0.2, -0.6, -0.2];
 /// let u = b.from_features(&w);
 /// assert!((u[START] - (b.scale() * 1.3 + 0.02 - 0.6)).abs() < 1e-12);
 /// let back = b.to_features(&u);

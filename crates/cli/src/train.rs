@@ -145,6 +145,7 @@ pub fn run(args: &Args) -> Result<(), String> {
             only(&["turns/s", "turns", "wait/s", "wait"]),
         ),
         ("learned, without the opening terms", only(&NAMES[..5])),
+        ("learned, without first-rounds*wait", only(&NAMES[..7])),
         ("learned, all", [true; FEATURES]),
     ]
     .into_iter()

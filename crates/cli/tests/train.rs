@@ -3,8 +3,9 @@
 //! or four teams, one per entry of theirs, and 4 default two-player
 //! games, two per board) against its recorded output. The full run that
 //! made crates/ai/data/learned.txt is the same code with the defaults and
-//! `--players-weights crates/ai/data/learned-players-2.txt --players-sets
-//! all --start-turns-floor 0.1`, whose players' file came from the same
+//! `--classic-two-player-games 3000 --players-weights
+//! crates/ai/data/learned-players-2.txt --players-sets all
+//! --start-turns-floor 0.1`, whose players' file came from the same
 //! defaults with the players of `learned-players.txt`, the file the
 //! defaults alone make (each file's header names its command; docs/ai.md
 //! the time).
