@@ -77,7 +77,8 @@ impl Weights {
     };
 
     /// The master bot's weights (and the analysis's), tuned by self-play
-    /// with `barricade tune` (see [`crate::tuned`] and [`crate::tuning`]).
+    /// with `barricade tune` (see [`crate::tuned`], and
+    /// `barricade_coach::tuning` for how).
     pub const TUNED: Weights = crate::tuned::TUNED;
 }
 

@@ -1,8 +1,11 @@
 //! # barricade-ai
 //!
-//! Computer players for Barricade. It depends only on `barricade-rules`:
-//! the rules say what is legal, this crate only chooses among legal
-//! decisions. There are four levels:
+//! Computer players for Barricade: everything the game runs to choose a
+//! decision or to tell each team's chances, natively, in the rooms
+//! server and in the browser's worker (the tools that train, tune and
+//! measure them are `barricade-coach`'s). It depends only on
+//! `barricade-rules`: the rules say what is legal, this crate only
+//! chooses among legal decisions. There are four levels:
 //!
 //! - [`Level::Easy`] ([`easy`]): legal but weak moves with some randomness;
 //! - [`Level::Medium`] ([`heuristic`]): the best move by the evaluation
@@ -12,17 +15,19 @@
 //! - [`Level::Master`] ([`search`] with [`Limits::MASTER`] and the
 //!   [`learned`] evaluation): three pawn moves deep (four with four
 //!   teams, [`Limits::for_teams`]) with a beam, win chances from a model
-//!   fitted to self-play outcomes by `barricade train` ([`training`]).
+//!   fitted to self-play outcomes by `barricade train` (its weights are
+//!   data, `data/learned.txt`).
 //!
 //! [`analysis`] turns the master's evaluation into each team's win chance
-//! after every ply of a game, and finds the moves that decided it;
-//! [`calibration`] measures how honest such chances are.
+//! after every ply of a game, and finds the moves that decided it.
 //!
-//! The evaluation ([`eval`]) and the pruning of barricade squares
-//! ([`drops`]) are shared. No bot reads a clock or starts a thread: the
-//! same position, level and seed always give the same decision (on one
-//! platform; see docs/ai.md), and the hard bot's work is bounded by a node
-//! budget.
+//! The evaluation ([`eval`], its weights hand-set or the tuned ones of
+//! [`tuned`], or the [`learned`] one) and the pruning of barricade
+//! squares ([`drops`]) are shared by the levels. No
+//! bot reads a clock or starts a thread ([`Rng`] is their own seeded
+//! random numbers): the same position, level and seed always give the
+//! same decision (on one platform; see docs/ai.md), and the hard bot's
+//! work is bounded by a node budget.
 //!
 //! ```
 //! use barricade_ai::{choose, Level};
@@ -34,8 +39,6 @@
 //! ```
 
 pub mod analysis;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod calibration;
 pub mod drops;
 pub mod easy;
 pub mod eval;
@@ -43,13 +46,7 @@ pub mod heuristic;
 pub mod learned;
 mod rng;
 pub mod search;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod tournament;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod training;
 pub mod tuned;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod tuning;
 
 use barricade_rules::{BoardId, Move, Position, Rules};
 use core::fmt;

@@ -1,8 +1,8 @@
 //! Every level only ever returns legal decisions, in every preset and
-//! seating; bots and tournaments are deterministic; medium beats easy.
-//! Long tournaments are ignored in debug builds (see docs/ai.md).
+//! seating; bots are deterministic; masters finish their games. The
+//! tournaments between the levels are barricade-coach's
+//! (crates/coach/tests/tournaments.rs).
 
-use barricade_ai::tournament::{Config, Entry, play_game, run};
 use barricade_ai::{Evaluator, Level, Limits, Rng, easy, heuristic, search};
 use barricade_rules::{Colour, Game, Move, Phase, Position, Rules, Seats};
 
@@ -200,74 +200,6 @@ fn master_games_are_deterministic_for_a_seed() {
         assert_eq!(a, play(rules, seats, 31), "{rules}");
         assert_eq!(a.moves.len(), 8);
     }
-}
-
-#[test]
-fn tournaments_are_deterministic() {
-    let mut cfg = Config::new(
-        Rules::default(),
-        Seats::new(&[Colour::Red, Colour::Blue]).unwrap(),
-        &[Level::Hard, Level::Easy],
-        2,
-        77,
-    );
-    cfg.entries[0] = Entry {
-        level: Level::Hard,
-        limits: TEST_LIMITS,
-        tuned: false,
-    };
-    for i in 0..2 {
-        let a = play_game(&cfg, i);
-        let b = play_game(&cfg, i);
-        assert_eq!((a.winners, a.decisions), (b.winners, b.decisions));
-    }
-}
-
-#[test]
-fn medium_beats_easy_in_most_games() {
-    let cfg = Config::new(
-        Rules::default(),
-        Seats::new(&[Colour::Red, Colour::Blue]).unwrap(),
-        &[Level::Medium, Level::Easy],
-        30,
-        2024,
-    );
-    let s = run(&cfg);
-    assert!(s.entries[0].wins >= 24, "{s}");
-}
-
-/// Long: hard against medium, 2 players, seats swapped. Run with
-/// `cargo test --release -p barricade-ai -- --ignored` (see docs/ai.md).
-#[test]
-#[cfg_attr(debug_assertions, ignore)]
-fn hard_beats_medium() {
-    let cfg = Config::new(
-        Rules::default(),
-        Seats::new(&[Colour::Red, Colour::Blue]).unwrap(),
-        &[Level::Hard, Level::Medium],
-        200,
-        1,
-    );
-    let s = run(&cfg);
-    println!("{s}");
-    assert!(s.entries[0].rate >= 0.6, "{s}");
-}
-
-/// Long: master against hard, 2 players, seats swapped. Run with
-/// `cargo test --profile bench -p barricade-ai -- --include-ignored`.
-#[test]
-#[cfg_attr(debug_assertions, ignore)]
-fn master_beats_hard() {
-    let cfg = Config::new(
-        Rules::default(),
-        Seats::new(&[Colour::Red, Colour::Blue]).unwrap(),
-        &[Level::Master, Level::Hard],
-        100,
-        3,
-    );
-    let s = run(&cfg);
-    println!("{s}");
-    assert!(s.entries[0].rate >= 0.5, "{s}");
 }
 
 /// Masters that all play by the learned evaluation finish classic games

@@ -5,11 +5,11 @@
 //! reliability plot (docs/calibration.svg).
 
 use barricade_ai::analysis::Analyst;
-use barricade_ai::calibration::{Reliability, ece_interval};
-use barricade_ai::eval::{Evaluator, Scores, Weights};
-use barricade_ai::tournament::{Entry, wilson};
-use barricade_ai::training::{self, PlayedGame, Setup};
-use barricade_ai::{Bot, Rng};
+use barricade_ai::eval::{Scores, Weights};
+use barricade_ai::{Bot, Evaluator, Rng};
+use barricade_coach::calibration::{Reliability, ece_interval};
+use barricade_coach::tournament::{Entry, wilson};
+use barricade_coach::training::{self, PlayedGame, Setup};
 use barricade_rules::{BoardId, Colour, Position, Rules, Seats};
 use std::fmt::Write as _;
 use std::path::PathBuf;

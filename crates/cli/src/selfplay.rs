@@ -3,7 +3,7 @@
 //! players ([`crate::tournament`]).
 
 use crate::tournament;
-use barricade_ai::tournament::Entry;
+use barricade_coach::tournament::Entry;
 use barricade_rules::{BoardId, Colour, Game, Rules, Seats, Team, code, policy};
 
 /// The baseline policies.

@@ -1,10 +1,10 @@
 //! `barricade selfplay --levels ...`: tournaments between the bots of
-//! barricade-ai, games spread over threads (the bots themselves never use
-//! threads). The numbers depend only on the seed; times depend on the
-//! machine.
+//! barricade-ai (barricade-coach's `tournament`), games spread over
+//! threads (the bots themselves never use threads). The numbers depend
+//! only on the seed; times depend on the machine.
 
-use barricade_ai::tournament::{Config, Entry, GameResult, Summary, play_game};
 use barricade_ai::{Level, Limits};
+use barricade_coach::tournament::{Config, Entry, GameResult, Summary, play_game};
 use barricade_rules::{BoardId, Colour, Rules, Seats};
 use std::time::Instant;
 

@@ -1,12 +1,12 @@
 //! `barricade train`: fits the learned evaluation to self-play games
-//! (barricade_ai::training) and writes its weights file
+//! (barricade_coach::training) and writes its weights file
 //! (crates/ai/data/learned.txt).
 
 use barricade_ai::Level;
 use barricade_ai::analysis::Analyst;
 use barricade_ai::eval::Evaluator;
 use barricade_ai::learned::{self, FEATURES, Model, NAMES};
-use barricade_ai::training::{self, DEFAULT_PLAYERS_SETS, Kept, Options, Sample};
+use barricade_coach::training::{self, DEFAULT_PLAYERS_SETS, Kept, Options, Sample};
 use barricade_rules::{BoardId, Game};
 use std::path::{Path, PathBuf};
 use std::time::Instant;

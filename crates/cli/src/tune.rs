@@ -1,8 +1,8 @@
 //! `barricade tune`: tunes the master's evaluation weights by self-play
-//! (barricade_ai::tuning) and writes them as crates/ai/src/tuned.rs.
+//! (barricade_coach::tuning) and writes them as crates/ai/src/tuned.rs.
 
 use barricade_ai::eval::Weights;
-use barricade_ai::tuning::{self, DataOptions, PlayOptions};
+use barricade_coach::tuning::{self, DataOptions, PlayOptions};
 use std::path::PathBuf;
 use std::time::Instant;
 

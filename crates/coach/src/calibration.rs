@@ -28,7 +28,7 @@ impl Bin {
 /// Predictions and outcomes, binned as they are added.
 ///
 /// ```
-/// use barricade_ai::calibration::Reliability;
+/// use barricade_coach::calibration::Reliability;
 /// let mut r = Reliability::default();
 /// r.add(0.25, false);
 /// r.add(0.75, true);
@@ -125,7 +125,7 @@ impl Reliability {
 /// resamplings with replacement from `seed`.
 ///
 /// ```
-/// use barricade_ai::calibration::{Reliability, ece_interval};
+/// use barricade_coach::calibration::{Reliability, ece_interval};
 /// let games: Vec<Reliability> = (0..40)
 ///     .map(|g| {
 ///         let mut r = Reliability::default();
@@ -141,7 +141,7 @@ pub fn ece_interval(per_game: &[Reliability], rounds: usize, seed: u64) -> (f64,
     if per_game.is_empty() {
         return (0.0, 0.0);
     }
-    let mut rng = crate::Rng::new(seed);
+    let mut rng = barricade_ai::Rng::new(seed);
     let n = per_game.len() as u64;
     let mut eces: Vec<f64> = (0..rounds.max(1))
         .map(|_| {

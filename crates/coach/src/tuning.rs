@@ -21,17 +21,18 @@
 //!
 //! Everything depends only on the options: rerunning the command gives the
 //! same weights, which [`tuned_source`] writes as the Rust source of
-//! `crates/ai/src/tuned.rs`. Native only (it is a tool, not a bot).
+//! `crates/ai/src/tuned.rs`.
 
-use crate::eval::{Evaluator, Weights};
-use crate::{Bot, Level, Rng};
+use barricade_ai::eval::{Evaluator, Weights};
+use barricade_ai::{Bot, Level, Rng};
 use barricade_rules::{Colour, Game, Position, Rules, Seats, Team};
 
 /// Where the play tuning starts: the hand-set weights with the
 /// held-barricade term at its hand-set value (1.5 turns).
 ///
 /// ```
-/// use barricade_ai::{eval::Weights, tuning::START};
+/// use barricade_ai::eval::Weights;
+/// use barricade_coach::tuning::START;
 /// assert_eq!(Weights { held: 0.0, ..START }, Weights::HAND);
 /// ```
 pub const START: Weights = Weights {
@@ -42,7 +43,7 @@ pub const START: Weights = Weights {
 /// What to collect.
 ///
 /// ```
-/// use barricade_ai::tuning::DataOptions;
+/// use barricade_coach::tuning::DataOptions;
 /// assert!(DataOptions::default().games > 0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,7 +78,7 @@ pub struct Sample {
 /// The rule sets and seatings the data covers, one game each in turn.
 ///
 /// ```
-/// assert_eq!(barricade_ai::tuning::setups().len(), 7);
+/// assert_eq!(barricade_coach::tuning::setups().len(), 7);
 /// ```
 pub fn setups() -> Vec<(Rules, Seats)> {
     use Colour::*;
@@ -105,7 +106,7 @@ pub fn setups() -> Vec<(Rules, Seats)> {
 /// winner after 5,000 decisions are dropped.
 ///
 /// ```
-/// use barricade_ai::tuning::{collect, DataOptions};
+/// use barricade_coach::tuning::{collect, DataOptions};
 /// let data = collect(&DataOptions { games: 2, seed: 1, every: 10 });
 /// assert!(data.len() > 10);
 /// assert!(data.iter().all(|s| s.position.winner().is_none()));
@@ -142,7 +143,8 @@ pub fn collect(options: &DataOptions) -> Vec<Sample> {
 /// Mean `-ln p(winner)` of `samples` under `weights` (lower is better).
 ///
 /// ```
-/// use barricade_ai::{eval::Weights, tuning::{collect, loss, DataOptions}};
+/// use barricade_ai::eval::Weights;
+/// use barricade_coach::tuning::{collect, loss, DataOptions};
 /// let data = collect(&DataOptions { games: 2, seed: 1, every: 10 });
 /// let l = loss(&data, &Weights::HAND);
 /// assert!(l > 0.0 && l < 2.0);
@@ -249,7 +251,8 @@ pub struct Fit {
 /// improvement.
 ///
 /// ```
-/// use barricade_ai::{eval::Weights, tuning::{collect, fit, DataOptions}};
+/// use barricade_ai::eval::Weights;
+/// use barricade_coach::tuning::{collect, fit, DataOptions};
 /// let data = collect(&DataOptions { games: 3, seed: 1, every: 10 });
 /// let f = fit(&data, Weights::HAND, 1, |_, _| {});
 /// assert!(f.loss <= f.start_loss);
@@ -309,7 +312,7 @@ pub fn fit(
 /// Options of [`fit_by_play`].
 ///
 /// ```
-/// use barricade_ai::tuning::PlayOptions;
+/// use barricade_coach::tuning::PlayOptions;
 /// assert!(PlayOptions::default().games > 0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -346,7 +349,7 @@ impl Default for PlayOptions {
 /// team).
 ///
 /// ```
-/// assert_eq!(barricade_ai::tuning::play_setups().len(), 4);
+/// assert_eq!(barricade_coach::tuning::play_setups().len(), 4);
 /// ```
 pub fn play_setups() -> Vec<(Rules, Seats)> {
     use Colour::*;
@@ -390,7 +393,7 @@ fn play_one(
         } else {
             reference
         };
-        let Some(mv) = crate::heuristic::choose(&pos, ev) else {
+        let Some(mv) = barricade_ai::heuristic::choose(&pos, ev) else {
             break;
         };
         if g.play(mv).is_err() {
@@ -406,7 +409,8 @@ fn play_one(
 /// game), averaged. 0 means as good as the reference.
 ///
 /// ```
-/// use barricade_ai::{eval::Weights, tuning::{play_score, PlayOptions}};
+/// use barricade_ai::eval::Weights;
+/// use barricade_coach::tuning::{play_score, PlayOptions};
 /// let o = PlayOptions { games: 4, ..PlayOptions::default() };
 /// let s = play_score(&Weights::HAND, &Weights::HAND, &o);
 /// assert!(s.abs() <= 0.5);
@@ -462,7 +466,8 @@ pub fn play_score(candidate: &Weights, reference: &Weights, options: &PlayOption
 /// their score.
 ///
 /// ```
-/// use barricade_ai::{eval::Weights, tuning::{fit_by_play, PlayOptions}};
+/// use barricade_ai::eval::Weights;
+/// use barricade_coach::tuning::{fit_by_play, PlayOptions};
 /// let o = PlayOptions { games: 2, passes: 1, min_gain: 0.9, ..PlayOptions::default() };
 /// let (w, _) = fit_by_play(Weights::HAND, &Weights::HAND, &o, |_, _| {});
 /// assert_eq!(w, Weights::HAND); // nothing gains 0.9
@@ -525,7 +530,7 @@ pub fn fit_by_play(
 /// The weights as text, `name=value` pairs.
 ///
 /// ```
-/// let text = barricade_ai::tuning::describe(&barricade_ai::eval::Weights::HAND);
+/// let text = barricade_coach::tuning::describe(&barricade_ai::eval::Weights::HAND);
 /// assert!(text.starts_with("barricade_steps=6 "));
 /// ```
 pub fn describe(w: &Weights) -> String {
@@ -540,7 +545,8 @@ pub fn describe(w: &Weights) -> String {
 /// with the command that produced it and the play score.
 ///
 /// ```
-/// use barricade_ai::{eval::Weights, tuning::{tuned_source, Fit}};
+/// use barricade_ai::eval::Weights;
+/// use barricade_coach::tuning::{tuned_source, Fit};
 /// let fit = Fit { weights: Weights::HAND, start_loss: 1.0, loss: 0.9, evaluations: 3 };
 /// let src = tuned_source(&fit, 0.05, "barricade tune", 100);
 /// assert!(src.contains("pub const TUNED: Weights"));

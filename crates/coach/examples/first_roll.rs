@@ -4,7 +4,7 @@
 //! by the first roll", issue #23):
 //!
 //! ```sh
-//! cargo run --profile bench -p barricade-ai --example first_roll -- --games 300 --seed 880000
+//! cargo run --profile bench -p barricade-coach --example first_roll -- --games 300 --seed 880000
 //! ```
 //!
 //! Every roll gets `--games` games whose first roll is forced and whose
@@ -14,8 +14,8 @@
 //! its 95% interval.
 
 use barricade_ai::analysis::Analyst;
-use barricade_ai::training::parallel;
 use barricade_ai::{Bot, Level, Rng};
+use barricade_coach::training::parallel;
 use barricade_rules::{BoardId, Colour, Game, Roll, Rules, Seats};
 
 struct Args {

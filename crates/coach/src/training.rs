@@ -1,13 +1,13 @@
-//! Training the learned evaluation ([`crate::learned`]), behind
+//! Training the learned evaluation ([`barricade_ai::learned`]), behind
 //! `barricade train`: self-play games give positions and their winners,
 //! and a conditional logit model is fitted to them by Newton's method.
 //!
 //! Everything depends only on the options (the threads only change the
-//! wall time): the same command gives the same weights. Native only.
+//! wall time): the same command gives the same weights.
 
-use crate::eval::{Evaluator, Weights};
-use crate::learned::{self, FEATURES, Features, Model, SETS};
-use crate::{Bot, Level, Rng};
+use barricade_ai::eval::{Evaluator, Weights};
+use barricade_ai::learned::{self, FEATURES, Features, Model, SETS};
+use barricade_ai::{Bot, Level, Rng};
 use barricade_rules::{BoardId, Colour, Game, Position, Rules, Seats, Team};
 
 /// A board, a rule set and a seating.
@@ -21,7 +21,7 @@ pub type Setup = (BoardId, Rules, Seats);
 /// are what the fit learns from).
 ///
 /// ```
-/// use barricade_ai::training::{setups, TWO_PLAYER_SHARE};
+/// use barricade_coach::training::{setups, TWO_PLAYER_SHARE};
 /// assert_eq!(setups().len(), 2 * (7 + TWO_PLAYER_SHARE));
 /// ```
 pub fn setups() -> Vec<Setup> {
@@ -59,7 +59,7 @@ pub const TWO_PLAYER_SHARE: usize = 6;
 /// start-roll rules.
 ///
 /// ```
-/// assert_eq!(barricade_ai::training::multi_team_setups().len(), 8);
+/// assert_eq!(barricade_coach::training::multi_team_setups().len(), 8);
 /// ```
 pub fn multi_team_setups() -> Vec<Setup> {
     use Colour::*;
@@ -85,7 +85,7 @@ pub fn multi_team_setups() -> Vec<Setup> {
 /// them).
 ///
 /// ```
-/// assert_eq!(barricade_ai::training::two_player_setups().len(), 2);
+/// assert_eq!(barricade_coach::training::two_player_setups().len(), 2);
 /// ```
 pub fn two_player_setups() -> Vec<Setup> {
     let two = Seats::new(&[Colour::Red, Colour::Blue]).unwrap_or_default();
@@ -99,7 +99,7 @@ pub fn two_player_setups() -> Vec<Setup> {
 /// game of two players.
 ///
 /// ```
-/// use barricade_ai::training::{classic_two_player_setups, two_player_setups};
+/// use barricade_coach::training::{classic_two_player_setups, two_player_setups};
 /// assert_eq!(classic_two_player_setups(), two_player_setups()[..1]);
 /// ```
 pub fn classic_two_player_setups() -> Vec<Setup> {
@@ -166,7 +166,7 @@ pub fn play(
 /// drew long games does not leave the others idle at the end.
 ///
 /// ```
-/// use barricade_ai::training::parallel;
+/// use barricade_coach::training::parallel;
 /// assert_eq!(parallel(5, 2, &|i| i * i), [0, 1, 4, 9, 16]);
 /// ```
 pub fn parallel<T: Send>(n: u64, threads: usize, f: &(dyn Fn(u64) -> T + Sync)) -> Vec<T> {
@@ -314,7 +314,7 @@ impl Default for Options {
 ///
 /// ```
 /// use barricade_ai::learned::{set_name, SETS};
-/// use barricade_ai::training::DEFAULT_PLAYERS_SETS;
+/// use barricade_coach::training::DEFAULT_PLAYERS_SETS;
 /// let names: Vec<_> = (0..SETS).filter(|&s| DEFAULT_PLAYERS_SETS[s]).map(set_name).collect();
 /// assert_eq!(names, ["classic-2", "quick-2", "quick-3", "quick-4"]);
 /// ```
@@ -336,7 +336,7 @@ pub fn trainer_bot(
     seed: u64,
 ) -> Bot {
     let limits = level.limits();
-    let limits = crate::Limits {
+    let limits = barricade_ai::Limits {
         nodes: if nodes > 0 { nodes } else { limits.nodes },
         four_teams_depth: 0,
         four_teams_nodes: 0,
@@ -434,7 +434,7 @@ pub fn collect(options: &Options) -> Vec<(u64, Sample)> {
 /// --save-positions` keeps them for other fits, also of other features.
 ///
 /// ```
-/// use barricade_ai::training::{collect_positions, read_positions, write_positions, Options};
+/// use barricade_coach::training::{collect_positions, read_positions, write_positions, Options};
 /// use barricade_ai::Level;
 /// let options = Options { games: 2, multi_team_games: 0, two_player_games: 0, level: Level::Easy, ..Options::default() };
 /// let kept = collect_positions(&options);
@@ -574,7 +574,7 @@ pub const START: usize = 6;
 ///
 /// ```
 /// use barricade_ai::learned::FEATURES;
-/// use barricade_ai::training::{StartBasis, START};
+/// use barricade_coach::training::{StartBasis, START};
 /// let b = StartBasis::classic();
 /// let w = [1.3, 0.02, 0.05, 0.2, -1.0, -0.2, -0.6, -0.2];
 /// let u = b.from_features(&w);

@@ -9,11 +9,11 @@
 //! combines them with [`Summary::new`] in game order, so the numbers do
 //! not depend on the threads (the times do, of course).
 //!
-//! Native only: it reads the clock to report time per move (the bots
-//! themselves never do).
+//! It reads the clock to report time per move (the bots themselves never
+//! do).
 
-use crate::eval::Weights;
-use crate::{Bot, Level, Limits, Rng};
+use barricade_ai::eval::Weights;
+use barricade_ai::{Bot, Level, Limits, Rng};
 use barricade_rules::{BoardId, Colour, Game, Rules, Seats};
 use core::fmt;
 use std::time::Instant;
@@ -22,7 +22,8 @@ use std::time::Instant;
 /// level's own, [`Level::limits`]).
 ///
 /// ```
-/// use barricade_ai::{tournament::Entry, Level};
+/// use barricade_ai::Level;
+/// use barricade_coach::tournament::Entry;
 /// assert_eq!(Entry::from(Level::Hard).name(), "hard");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,23 +49,26 @@ impl From<Level> for Entry {
 }
 
 impl core::str::FromStr for Entry {
-    type Err = crate::ParseLevelError;
+    type Err = barricade_ai::ParseLevelError;
 
     /// A level name, or a level name and `-tuned`.
     ///
     /// ```
-    /// use barricade_ai::{tournament::Entry, Level};
+    /// use barricade_ai::Level;
+    /// use barricade_coach::tournament::Entry;
     /// let e: Entry = "master-tuned".parse().unwrap();
     /// assert!(e.tuned && e.level == Level::Master);
     /// assert_eq!(e.name(), "master-tuned");
     /// assert!("master-x".parse::<Entry>().is_err());
     /// ```
-    fn from_str(s: &str) -> Result<Entry, crate::ParseLevelError> {
+    fn from_str(s: &str) -> Result<Entry, barricade_ai::ParseLevelError> {
         let (name, tuned) = match s.strip_suffix("-tuned") {
             Some(name) => (name, true),
             None => (s, false),
         };
-        let level: Level = name.parse().map_err(|_| crate::ParseLevelError(s.into()))?;
+        let level: Level = name
+            .parse()
+            .map_err(|_| barricade_ai::ParseLevelError(s.into()))?;
         let entry = Entry {
             tuned,
             ..Entry::from(level)
@@ -81,7 +85,8 @@ impl Entry {
     /// own.
     ///
     /// ```
-    /// use barricade_ai::{tournament::Entry, Level, Limits};
+    /// use barricade_ai::{Level, Limits};
+    /// use barricade_coach::tournament::Entry;
     /// let e = Entry { level: Level::Hard, limits: Limits { nodes: 99, ..Limits::HARD }, tuned: false };
     /// assert_eq!(e.name(), "hard(nodes=99)");
     /// assert_eq!(Entry::from(Level::Master).name(), "master");
@@ -104,7 +109,8 @@ impl Entry {
     /// for `master-tuned` the master's before ([`Limits::MASTER_BEFORE`]).
     ///
     /// ```
-    /// use barricade_ai::{tournament::Entry, Limits};
+    /// use barricade_ai::Limits;
+    /// use barricade_coach::tournament::Entry;
     /// let e: Entry = "master-tuned".parse().unwrap();
     /// assert_eq!(e.limits, Limits::MASTER_BEFORE);
     /// ```
@@ -118,7 +124,7 @@ impl Entry {
     fn bot(&self, seed: u64) -> Bot {
         let bot = Bot::new(self.level, seed).with_limits(self.limits);
         if self.tuned {
-            bot.with_evaluator(crate::Evaluator::new(Weights::TUNED))
+            bot.with_evaluator(barricade_ai::Evaluator::new(Weights::TUNED))
         } else {
             bot
         }
@@ -129,11 +135,12 @@ impl Entry {
 /// entry per seat, the number of games and the seed.
 ///
 /// ```
-/// use barricade_ai::{tournament::Config, Level};
+/// use barricade_ai::Level;
+/// use barricade_coach::tournament::Config;
 /// use barricade_rules::{Colour, Rules, Seats};
 /// let seats = Seats::new(&[Colour::Red, Colour::Blue]).unwrap();
 /// let cfg = Config::new(Rules::default(), seats, &[Level::Medium, Level::Easy], 4, 1);
-/// let summary = barricade_ai::tournament::run(&cfg);
+/// let summary = barricade_coach::tournament::run(&cfg);
 /// assert_eq!(summary.games, 4);
 /// ```
 #[derive(Clone, Debug)]
@@ -192,7 +199,8 @@ pub struct GameResult {
 /// Plays game `index` of `cfg`.
 ///
 /// ```
-/// use barricade_ai::{tournament::{play_game, Config}, Level};
+/// use barricade_ai::Level;
+/// use barricade_coach::tournament::{play_game, Config};
 /// use barricade_rules::{Rules, Seats};
 /// let cfg = Config::new(Rules::default(), Seats::default(), &[Level::Easy; 4], 1, 3);
 /// let a = play_game(&cfg, 0);
@@ -296,7 +304,7 @@ pub struct Summary {
 /// The 95% Wilson score interval for `wins` out of `n`.
 ///
 /// ```
-/// let (lo, hi) = barricade_ai::tournament::wilson(50, 100);
+/// let (lo, hi) = barricade_coach::tournament::wilson(50, 100);
 /// assert!(lo < 0.5 && hi > 0.5 && (hi - lo) < 0.2);
 /// ```
 pub fn wilson(wins: u64, n: u64) -> (f64, f64) {
