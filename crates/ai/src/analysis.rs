@@ -28,7 +28,8 @@
 //! assert_eq!(analysis.swings(3).len(), 3);
 //! ```
 
-use crate::eval::{Evaluator, Scores};
+use crate::Evaluator;
+use crate::eval::Scores;
 use crate::search::{self, Limits};
 use barricade_rules::{Colour, GameRecord, Move, Position, ReplayError, Team};
 

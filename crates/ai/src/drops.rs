@@ -8,7 +8,8 @@
 //! of the mover's own team (teammates included) are avoided. When too few
 //! such squares are legal, harmless squares fill the list.
 
-use crate::eval::{Evaluator, Field};
+use crate::Evaluator;
+use crate::eval::Field;
 use barricade_rules::{Colour, Move, Phase, Position, Square, SquareSet};
 
 /// How far along a route squares are scored.
@@ -21,7 +22,7 @@ const OWN_ROUTE: i32 = -1000;
 /// on the team's own routes, 0 elsewhere.
 ///
 /// ```
-/// use barricade_ai::{drops, eval::Evaluator};
+/// use barricade_ai::{drops, Evaluator};
 /// use barricade_rules::{Colour, Position};
 /// let pos: Position = "seats=red,blue red=c1 blue=k9".parse().unwrap();
 /// let ev = Evaluator::default();
@@ -156,7 +157,7 @@ pub fn best_squares(scores: &[i32; Square::COUNT], legal: SquareSet, k: usize) -
 /// french roll-again choice. Empty while a roll is due or after the game.
 ///
 /// ```
-/// use barricade_ai::{drops, eval::Evaluator};
+/// use barricade_ai::{drops, Evaluator};
 /// use barricade_rules::Position;
 /// let pos: Position = "red=a2 roll=1".parse().unwrap();
 /// let ev = Evaluator::default();
@@ -223,7 +224,7 @@ pub(crate) fn decisions_lazy(
 /// ([`crate::search::Limits::root_eval_drops`]).
 ///
 /// ```
-/// use barricade_ai::{drops, eval::Evaluator};
+/// use barricade_ai::{drops, Evaluator};
 /// use barricade_rules::Position;
 /// let pos: Position = "red=a2 blue=k9 roll=1 seats=red,blue".parse().unwrap();
 /// let moves = drops::evaluated_drops(&pos, &Evaluator::default(), 2);

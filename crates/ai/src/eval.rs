@@ -1,4 +1,8 @@
-//! The evaluation: how far every team is from winning, as a win chance.
+//! The hand-made evaluation ([`HandMade`]): how far every team is from
+//! winning, as a win chance, from features weighed by [`Weights`]; and
+//! the distance fields ([`Field`], [`FieldCache`]) that it, the learned
+//! evaluation ([`crate::learned`]) and the choice of barricade squares
+//! ([`crate::drops`]) read.
 //!
 //! Features (all read from the [`Position`], no rule is re-implemented):
 //!
@@ -25,7 +29,6 @@
 //! The result is one win chance per team (a softmax over expected turns,
 //! [`Weights::temperature`]), written per colour in [`Scores`].
 
-use crate::learned::{self, Model};
 use barricade_rules::{Board, BoardId, Colour, Origin, Position, Square, SquareSet};
 
 /// Win chances indexed by [`Colour::index`]; teammates share one value and
@@ -76,9 +79,10 @@ impl Weights {
         held: 0.0,
     };
 
-    /// The master bot's weights (and the analysis's), tuned by self-play
-    /// with `barricade tune` (see [`crate::tuned`], and
-    /// `barricade_coach::tuning` for how).
+    /// The tuned weights, fitted by self-play with `barricade tune` (see
+    /// [`crate::tuned`], and `barricade_coach::tuning` for how): the hard
+    /// bot's in the french rules and on the quick board, `master-tuned`'s,
+    /// and the parts of the learned evaluation's features.
     pub const TUNED: Weights = crate::tuned::TUNED;
 }
 
@@ -327,8 +331,8 @@ impl Field {
 /// most positions in a search tree share their barricades.
 ///
 /// ```
-/// use barricade_ai::eval::{Evaluator, FieldCache};
-/// let ev = Evaluator::default();
+/// use barricade_ai::eval::{FieldCache, HandMade};
+/// let ev = HandMade::default();
 /// let mut cache = FieldCache::new();
 /// let pos: barricade_rules::Position = "".parse().unwrap();
 /// assert_eq!(ev.scores_cached(&pos, &mut cache), ev.scores(&pos));
@@ -368,18 +372,22 @@ impl FieldCache {
     }
 }
 
-/// The evaluator: weights plus the turns table derived from them.
+/// The hand-made evaluation: its weights plus the turns table derived
+/// from them. With [`Weights::HAND`] the easy, medium and hard bots'
+/// evaluation, with [`Weights::TUNED`] the tuned one (the hard bot's in
+/// the french rules and on the quick board, and what the learned
+/// evaluation's features are made of, [`crate::learned::INGREDIENTS`]).
 ///
 /// ```
-/// use barricade_ai::eval::Evaluator;
+/// use barricade_ai::eval::HandMade;
 /// use barricade_rules::{Colour, Position};
-/// let ev = Evaluator::default();
+/// let ev = HandMade::default();
 /// let pos: Position = "seats=red,blue red=a12".parse().unwrap();
 /// let s = ev.scores(&pos);
 /// assert!(s[Colour::Red.index()] > s[Colour::Blue.index()]);
 /// ```
 #[derive(Clone, Debug)]
-pub struct Evaluator {
+pub struct HandMade {
     weights: Weights,
     /// Expected turns for a lone pawn at each distance.
     turns: [f32; MAX_DIST + 1],
@@ -388,94 +396,37 @@ pub struct Evaluator {
     /// backup power. Computed once, so that an evaluation takes no power
     /// per pawn (the same values as computing them there).
     hazards: [f32; MAX_DIST + 1],
-    /// The learned model ([`crate::learned`]), which then gives the
-    /// chances from features made with `weights`.
-    model: Option<&'static Model>,
-    /// The sets ([`learned::set_index`]) on which `model` gives the
-    /// chances; the tuned evaluation gives them on the others.
-    model_sets: [bool; learned::SETS],
 }
 
-impl Default for Evaluator {
-    fn default() -> Evaluator {
-        Evaluator::new(Weights::default())
+impl Default for HandMade {
+    fn default() -> HandMade {
+        HandMade::new(Weights::default())
     }
 }
 
-/// Per-colour details computed by [`Evaluator::colour_turns`].
+/// Per-colour details computed by `HandMade::colour_state`.
 #[derive(Clone, Copy, Debug, Default)]
 struct ColourState {
     /// Σ t⁻ᵖ over the colour's pawns (its winning "hazard").
     hazard: f32,
 }
 
-impl Evaluator {
-    /// An evaluator with these weights.
+impl HandMade {
+    /// The hand-made evaluation with these weights.
     ///
     /// ```
-    /// use barricade_ai::eval::{Evaluator, Weights};
-    /// let ev = Evaluator::new(Weights { temperature: 3.0, ..Weights::default() });
+    /// use barricade_ai::eval::{HandMade, Weights};
+    /// let ev = HandMade::new(Weights { temperature: 3.0, ..Weights::default() });
     /// assert_eq!(ev.weights().temperature, 3.0);
     /// ```
-    pub fn new(weights: Weights) -> Evaluator {
+    pub fn new(weights: Weights) -> HandMade {
         static TURNS: std::sync::OnceLock<[f32; MAX_DIST + 1]> = std::sync::OnceLock::new();
         let turns = *TURNS.get_or_init(turns_table);
-        Evaluator {
+        HandMade {
             weights,
             turns,
             hazards: hazard_table(&turns, weights.backup_power),
-            model: None,
-            model_sets: [false; learned::SETS],
         }
-    }
-
-    /// The learned evaluation ([`crate::learned`]): the checked-in model
-    /// over features made with [`learned::INGREDIENTS`], on both boards
-    /// with two to four teams. The master's, the hint's and the
-    /// analysis's evaluation.
-    ///
-    /// ```
-    /// use barricade_ai::eval::Evaluator;
-    /// assert!(Evaluator::learned().is_learned());
-    /// assert!(!Evaluator::default().is_learned());
-    /// ```
-    pub fn learned() -> Evaluator {
-        Evaluator::with_model(Model::checked_in())
-    }
-
-    /// An evaluator with `model` on every set (`None`: the tuned
-    /// evaluation everywhere).
-    pub fn with_model(model: Option<&'static Model>) -> Evaluator {
-        Evaluator::with_model_on(model, [true; learned::SETS])
-    }
-
-    /// An evaluator with `model` on the sets that `sets` marks
-    /// ([`learned::set_index`]) and the tuned evaluation on the others
-    /// (the training's players, `barricade train --players-sets`).
-    ///
-    /// ```
-    /// use barricade_ai::eval::Evaluator;
-    /// use barricade_ai::learned::{set_index, Model, INGREDIENTS, SETS};
-    /// use barricade_rules::{BoardId, Position};
-    /// let four: Position = "red=f3 green=k9 yellow=o1 blue=c5".parse().unwrap();
-    /// let mut two_teams = [false; SETS];
-    /// two_teams[set_index(BoardId::Classic, 2)] = true;
-    /// let ev = Evaluator::with_model_on(Model::checked_in(), two_teams);
-    /// let tuned = Evaluator::new(INGREDIENTS);
-    /// assert_eq!(ev.scores(&four), tuned.scores(&four));
-    /// assert_ne!(Evaluator::learned().scores(&four), tuned.scores(&four));
-    /// ```
-    pub fn with_model_on(model: Option<&'static Model>, sets: [bool; learned::SETS]) -> Evaluator {
-        Evaluator {
-            model,
-            model_sets: sets,
-            ..Evaluator::new(learned::INGREDIENTS)
-        }
-    }
-
-    /// Whether the chances come from a learned model.
-    pub fn is_learned(&self) -> bool {
-        self.model.is_some()
     }
 
     /// The weights in use.
@@ -486,9 +437,9 @@ impl Evaluator {
     /// The distance field of `pos` with these weights.
     ///
     /// ```
-    /// use barricade_ai::eval::Evaluator;
+    /// use barricade_ai::eval::HandMade;
     /// let pos: barricade_rules::Position = "".parse().unwrap();
-    /// let f = Evaluator::default().field(&pos);
+    /// let f = HandMade::default().field(&pos);
     /// assert_eq!(f.dist(barricade_rules::Square::GOAL), 0);
     /// ```
     pub fn field(&self, pos: &Position) -> Field {
@@ -498,7 +449,7 @@ impl Evaluator {
     /// Expected turns for a lone pawn `d` weighted steps from the goal.
     ///
     /// ```
-    /// let ev = barricade_ai::eval::Evaluator::default();
+    /// let ev = barricade_ai::eval::HandMade::default();
     /// assert_eq!(ev.turns(0), 0.0);
     /// assert!(ev.turns(30) > ev.turns(10));
     /// ```
@@ -528,7 +479,7 @@ impl Evaluator {
     }
 
     /// Calls `f` with the distance to the goal of every pawn of `c` that
-    /// counts (as [`Evaluator::pawn_turns`]).
+    /// counts (as [`HandMade::pawn_turns`]).
     fn pawn_distances(&self, pos: &Position, field: &Field, c: Colour, mut f: impl FnMut(u16)) {
         for s in pos.pawns(c) {
             f(field.dist(s));
@@ -591,10 +542,10 @@ impl Evaluator {
     /// game is over.
     ///
     /// ```
-    /// use barricade_ai::eval::Evaluator;
+    /// use barricade_ai::eval::HandMade;
     /// use barricade_rules::Position;
     /// let pos: Position = "seats=red,blue".parse().unwrap();
-    /// let s = Evaluator::default().scores(&pos);
+    /// let s = HandMade::default().scores(&pos);
     /// assert!((s[0] + s[3] - 1.0).abs() < 1e-4);
     /// ```
     pub fn scores(&self, pos: &Position) -> Scores {
@@ -602,21 +553,14 @@ impl Evaluator {
         self.scores_with(pos, &field)
     }
 
-    /// [`Evaluator::scores`] with the field taken from `cache`.
+    /// [`HandMade::scores`] with the field taken from `cache`.
     pub fn scores_cached(&self, pos: &Position, cache: &mut FieldCache) -> Scores {
         let field = cache.get(pos, self.weights.barricade_steps);
         self.scores_with(pos, field)
     }
 
-    /// [`Evaluator::scores`] with a field already computed for `pos`.
+    /// [`HandMade::scores`] with a field already computed for `pos`.
     pub fn scores_with(&self, pos: &Position, field: &Field) -> Scores {
-        let model = self.model.filter(|_| {
-            let teams = learned::team_leads(pos).1;
-            self.model_sets[learned::set_index(pos.board().id(), teams)]
-        });
-        if let Some(model) = model {
-            return model.chances(pos, &learned::features(self, pos, field));
-        }
         if let Some(won) = won_scores(pos) {
             return won;
         }
@@ -681,7 +625,7 @@ impl Evaluator {
     }
 }
 
-impl Evaluator {
+impl HandMade {
     /// French: every held barricade (and every one the player to move must
     /// put down now) delays the leading opponent of its holder's team by
     /// [`Weights::held`] turns: the holder puts it in that opponent's way.
@@ -759,7 +703,7 @@ mod tests {
         // The training's players use the tuned weights: a table that
         // rounded differently would change their games and the weights.
         for weights in [Weights::TUNED, Weights::default()] {
-            let ev = Evaluator::new(weights);
+            let ev = HandMade::new(weights);
             let p = weights.backup_power;
             for d in 0..=MAX_DIST {
                 let t = ev.turns(d as u16).max(0.5);
@@ -800,7 +744,7 @@ mod tests {
     #[test]
     fn scores_sum_to_one_per_team() {
         let pos: Position = "red=f3 green=k9 yellow=o1".parse().unwrap();
-        let s = Evaluator::default().scores(&pos);
+        let s = HandMade::default().scores(&pos);
         assert!((s.iter().sum::<f32>() - 1.0).abs() < 1e-4);
         assert!(s[Colour::Green.index()] > s[Colour::Red.index()]);
     }

@@ -8,8 +8,8 @@
 //! leading opponent's shortest route and never on its own team's. It does
 //! not look at the opponents' replies; that is the hard bot's job.
 
+use crate::Evaluator;
 use crate::drops;
-use crate::eval::Evaluator;
 use barricade_rules::{Move, Phase, Position, Roll};
 
 /// Drop squares the medium bot looks at per barricade-taking move.
@@ -19,7 +19,7 @@ pub const DROPS: usize = 8;
 /// after the game.
 ///
 /// ```
-/// use barricade_ai::{eval::Evaluator, heuristic};
+/// use barricade_ai::{heuristic, Evaluator};
 /// use barricade_rules::Position;
 /// // Red has a pawn on c1 and rolled a 3.
 /// let pos: Position = "seats=red,blue red=c1 roll=3".parse().unwrap();

@@ -19,18 +19,20 @@
 //! wins about half the games. The eighth weighs the turn order apart
 //! once more in a classic game's first rounds ([`first_rounds`]).
 //!
-//! The weights are data, `crates/ai/data/learned.txt`, read once.
+//! The weights are data, `crates/ai/data/learned.txt`, read once. The
+//! evaluator [`Learned`] gives a model's chances (on the sets it is used
+//! on), the master's is [`Learned::checked_in`].
 //!
 //! ```
-//! use barricade_ai::eval::Evaluator;
+//! use barricade_ai::learned::Learned;
 //! use barricade_rules::{Colour, Position};
-//! let ev = Evaluator::learned();
+//! let ev = Learned::checked_in().unwrap();
 //! let s = ev.scores(&"seats=red,blue red=a12".parse::<Position>().unwrap());
 //! assert!(s[Colour::Red.index()] > 0.5);
 //! assert!((s[Colour::Red.index()] + s[Colour::Blue.index()] - 1.0).abs() < 1e-4);
 //! ```
 
-use crate::eval::{Evaluator, Field, Scores, Weights};
+use crate::eval::{Field, HandMade, Scores, Weights};
 use barricade_rules::{BoardId, Colour, Position, Rules, Seats, Team};
 
 /// Number of features per team.
@@ -244,6 +246,87 @@ impl Model {
     }
 }
 
+/// The learned evaluation: a [`Model`]'s chances over features made by
+/// the hand-made evaluation with [`INGREDIENTS`], on the weight sets
+/// ([`set_index`]) it is used on, and that hand-made evaluation's own
+/// chances on the others.
+///
+/// ```
+/// use barricade_ai::eval::HandMade;
+/// use barricade_ai::learned::{set_index, Learned, Model, INGREDIENTS, SETS};
+/// use barricade_rules::{BoardId, Position};
+/// let four: Position = "red=f3 green=k9 yellow=o1 blue=c5".parse().unwrap();
+/// let model = Model::checked_in().unwrap();
+/// let mut two_teams = [false; SETS];
+/// two_teams[set_index(BoardId::Classic, 2)] = true;
+/// let tuned = HandMade::new(INGREDIENTS);
+/// assert_eq!(Learned::on_sets(model, two_teams).scores(&four), tuned.scores(&four));
+/// assert_ne!(Learned::new(model).scores(&four), tuned.scores(&four));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Learned {
+    /// The hand-made evaluation the features are made with.
+    ingredients: HandMade,
+    /// The model.
+    model: &'static Model,
+    /// The sets on which `model` gives the chances.
+    sets: [bool; SETS],
+}
+
+impl Learned {
+    /// `model` on every set.
+    pub fn new(model: &'static Model) -> Learned {
+        Learned::on_sets(model, [true; SETS])
+    }
+
+    /// `model` on the sets that `sets` marks ([`set_index`]) and the
+    /// tuned evaluation ([`INGREDIENTS`]) on the others (the training's
+    /// players, `barricade train --players-sets`).
+    pub fn on_sets(model: &'static Model, sets: [bool; SETS]) -> Learned {
+        Learned {
+            ingredients: HandMade::new(INGREDIENTS),
+            model,
+            sets,
+        }
+    }
+
+    /// The checked-in model ([`Model::checked_in`]) on both boards with
+    /// two to four teams: the master's, the hint's and the analysis's
+    /// evaluation (`None` if the weights file were damaged).
+    pub fn checked_in() -> Option<Learned> {
+        Model::checked_in().map(Learned::new)
+    }
+
+    /// The model.
+    pub fn model(&self) -> &'static Model {
+        self.model
+    }
+
+    /// The hand-made evaluation the features are made with, and that
+    /// gives the chances on the sets without the model.
+    pub fn ingredients(&self) -> &HandMade {
+        &self.ingredients
+    }
+
+    /// Win chances of every team (written per colour), or 1/0 once the
+    /// game is over.
+    pub fn scores(&self, pos: &Position) -> Scores {
+        self.scores_with(pos, &self.ingredients.field(pos))
+    }
+
+    /// [`Learned::scores`] with a field already computed for `pos` (with
+    /// the ingredients' barricade steps).
+    pub fn scores_with(&self, pos: &Position, field: &Field) -> Scores {
+        let teams = team_leads(pos).1;
+        if self.sets[set_index(pos.board().id(), teams)] {
+            self.model
+                .chances(pos, &features(&self.ingredients, pos, field))
+        } else {
+            self.ingredients.scores_with(pos, field)
+        }
+    }
+}
+
 /// One colour per team (the first of the team in colour order) and the
 /// number of teams.
 pub fn team_leads(pos: &Position) -> ([Colour; 4], usize) {
@@ -263,8 +346,9 @@ pub fn team_leads(pos: &Position) -> ([Colour; 4], usize) {
 }
 
 /// The features of every team, written at the index of the team's first
-/// colour (see [`Model::chances`]); `ev` gives the expected turns, the
-/// threats and the held barricades ([`INGREDIENTS`]).
+/// colour (see [`Model::chances`]); `ingredients` gives the expected
+/// turns, the threats and the held barricades (the hand-made evaluation
+/// with [`INGREDIENTS`], as [`Learned::ingredients`]).
 ///
 /// `turns` is the tuned evaluation's expected turns to win without the
 /// turn order: `(Σ t⁻⁴)^(−1/4)` over the team's pawns plus its threat
@@ -288,8 +372,8 @@ pub fn team_leads(pos: &Position) -> ([Colour; 4], usize) {
 /// pawn out and whether a colour has two), so it prefers the same moves,
 /// except that a leader likes to shorten the race and a trailer to keep
 /// it long.
-pub fn features(ev: &Evaluator, pos: &Position, field: &Field) -> [Features; 4] {
-    let race = Race::of(ev, pos, field);
+pub fn features(ingredients: &HandMade, pos: &Position, field: &Field) -> [Features; 4] {
+    let race = Race::of(ingredients, pos, field);
     let mean = race.mean_turns();
     let scale = (mean + 1.0).sqrt().recip();
     let early = match pos.board().id() {
@@ -332,7 +416,7 @@ struct Race {
 }
 
 impl Race {
-    fn of(ev: &Evaluator, pos: &Position, field: &Field) -> Race {
+    fn of(ev: &HandMade, pos: &Position, field: &Field) -> Race {
         let seats = pos.seats();
         let n = seats.len().max(1);
         let turn = pos.turn_seat();
@@ -414,7 +498,7 @@ pub fn classic_start_turns() -> f32 {
     *START.get_or_init(|| {
         let seats = Seats::new(&[Colour::Red, Colour::Blue]).unwrap_or_default();
         let pos = Position::new_on(BoardId::Classic, Rules::default(), seats);
-        let ev = Evaluator::new(INGREDIENTS);
+        let ev = HandMade::new(INGREDIENTS);
         Race::of(&ev, &pos, &ev.field(&pos)).mean_turns()
     })
 }
@@ -453,6 +537,7 @@ pub fn no_pawn_out(pos: &Position, team: Team) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Evaluator;
 
     #[test]
     fn the_checked_in_weights_parse() {

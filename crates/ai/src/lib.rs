@@ -21,9 +21,10 @@
 //! [`analysis`] turns the master's evaluation into each team's win chance
 //! after every ply of a game, and finds the moves that decided it.
 //!
-//! The evaluation ([`eval`], its weights hand-set or the tuned ones of
-//! [`tuned`], or the [`learned`] one) and the pruning of barricade
-//! squares ([`drops`]) are shared by the levels. No
+//! An [`Evaluator`] ([`evaluator`]) names what a bot evaluates with: the
+//! hand-made evaluation ([`eval`], its weights hand-set or the tuned ones
+//! of [`tuned`]) or the learned one ([`learned`]). The evaluations and the
+//! pruning of barricade squares ([`drops`]) are shared by the levels. No
 //! bot reads a clock or starts a thread ([`Rng`] is their own seeded
 //! random numbers): the same position, level and seed always give the
 //! same decision (on one platform; see docs/ai.md), and the hard bot's
@@ -42,6 +43,7 @@ pub mod analysis;
 pub mod drops;
 pub mod easy;
 pub mod eval;
+pub mod evaluator;
 pub mod heuristic;
 pub mod learned;
 mod rng;
@@ -51,7 +53,7 @@ pub mod tuned;
 use barricade_rules::{BoardId, Move, Position, Rules};
 use core::fmt;
 use core::str::FromStr;
-pub use eval::Evaluator;
+pub use evaluator::Evaluator;
 pub use rng::Rng;
 pub use search::Limits;
 
@@ -137,7 +139,8 @@ impl Level {
 
     /// The evaluator this level plays `pos` with: for master the learned
     /// one ([`Evaluator::learned`], the model on both boards with two to
-    /// four teams; docs/ai.md); otherwise [`Level::weights_for`].
+    /// four teams; docs/ai.md); otherwise the hand-made one with
+    /// [`Level::weights_for`].
     ///
     /// ```
     /// use barricade_ai::Level;
@@ -148,7 +151,7 @@ impl Level {
     pub fn evaluator_for(self, pos: &Position) -> Evaluator {
         match self {
             Level::Master => Evaluator::learned(),
-            _ => Evaluator::new(self.weights_for(pos)),
+            _ => Evaluator::hand_made(self.weights_for(pos)),
         }
     }
 

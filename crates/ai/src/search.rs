@@ -39,8 +39,9 @@
 //!   [`drops::square_scores`]; placements use no depth, and trying three
 //!   squares for each would triple the french trees.
 
+use crate::Evaluator;
 use crate::drops;
-use crate::eval::{Evaluator, FieldCache, Scores};
+use crate::eval::{FieldCache, Scores};
 use barricade_rules::{Move, Phase, Position, Roll};
 
 /// Search limits.
@@ -233,7 +234,7 @@ pub struct SearchResult {
 /// Searches `pos` within `limits`.
 ///
 /// ```
-/// use barricade_ai::{eval::Evaluator, search};
+/// use barricade_ai::{search, Evaluator};
 /// use barricade_rules::Position;
 /// let pos: Position = "seats=red,blue red=c1 blue=o1 roll=4".parse().unwrap();
 /// let r = search::search(&pos, &Evaluator::default(), &search::Limits::default());
@@ -306,7 +307,7 @@ pub fn search(pos: &Position, ev: &Evaluator, limits: &Limits) -> SearchResult {
 /// depths cancels that see-saw from ply to ply.
 ///
 /// ```
-/// use barricade_ai::{eval::Evaluator, search};
+/// use barricade_ai::{search, Evaluator};
 /// use barricade_rules::Position;
 /// // Red waits for its roll, far ahead of blue.
 /// let pos: Position = "seats=red,blue red=a12".parse().unwrap();

@@ -79,7 +79,7 @@ struct Judge {
 }
 
 fn judges(analysis: bool) -> Vec<Judge> {
-    let tuned = Evaluator::new(Weights::TUNED);
+    let tuned = Evaluator::hand_made(Weights::TUNED);
     let learned = Evaluator::learned();
     let mut out = vec![
         Judge {
@@ -92,7 +92,7 @@ fn judges(analysis: bool) -> Vec<Judge> {
         },
     ];
     if analysis {
-        let old = Analyst::with_evaluator(Evaluator::new(Weights::TUNED));
+        let old = Analyst::with_evaluator(Evaluator::hand_made(Weights::TUNED));
         let new = Analyst::new();
         out.push(Judge {
             name: "analysis, tuned (before)",
@@ -234,7 +234,7 @@ fn indent(text: &str) -> String {
 fn entry_bot(entry: &Entry, seed: u64) -> Bot {
     let bot = Bot::new(entry.level, seed).with_limits(entry.limits);
     if entry.tuned {
-        bot.with_evaluator(Evaluator::new(Weights::TUNED))
+        bot.with_evaluator(Evaluator::hand_made(Weights::TUNED))
     } else {
         bot
     }

@@ -4,9 +4,8 @@
 
 use barricade_ai::Level;
 use barricade_ai::analysis::Analyst;
-use barricade_ai::eval::Evaluator;
-use barricade_ai::learned::{self, FEATURES, Model, NAMES};
-use barricade_coach::training::{self, DEFAULT_PLAYERS_SETS, Kept, Options, Sample};
+use barricade_ai::learned::{self, FEATURES, Learned, Model, NAMES};
+use barricade_coach::training::{self, DEFAULT_PLAYERS_SETS, Kept, Options, Players, Sample};
 use barricade_rules::{BoardId, Game};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -175,16 +174,16 @@ pub fn run(args: &Args) -> Result<(), String> {
             "held-out games' positions, {group} ({}): mean -ln p(winner), Brier",
             held.len()
         );
-        let (l, b) = training::scores(&held, None);
+        let (l, b) = training::tuned_scores(&held);
         say!("  {:<34} {l:.4}  {b:.4}", "tuned hand-made evaluation");
         for (name, model) in &models {
-            let (l, b) = training::scores(&held, Some(model));
+            let (l, b) = training::scores(&held, model);
             say!("  {name:<34} {l:.4}  {b:.4}");
         }
     }
     let all: Vec<Sample> = data.iter().map(|(_, s)| *s).collect();
     let model = training::fit(&all, &[true; FEATURES], floor);
-    let (l, b) = training::scores(&all, Some(&model));
+    let (l, b) = training::scores(&all, &model);
     say!(
         "fitted on all {} positions: {l:.4}  {b:.4} ({:.1}s)",
         all.len(),
@@ -242,9 +241,12 @@ fn extend(args: &Args, path: &Path) -> Result<(Vec<Kept>, String), String> {
 /// Plays the games of `args` from game number `first_game` on: their
 /// positions, and the command that plays all of them again.
 fn play_games(args: &Args, first_game: u64) -> Result<(Vec<Kept>, String), String> {
-    let players_model = match &args.players_weights {
-        Some(path) => Some(players_model(path)?),
-        None => None,
+    let players = match &args.players_weights {
+        Some(path) => Players::Learned(
+            players_model(path)?,
+            args.players_sets.unwrap_or(DEFAULT_PLAYERS_SETS),
+        ),
+        None => Players::Tuned,
     };
     let options = Options {
         games: args.games,
@@ -255,8 +257,7 @@ fn play_games(args: &Args, first_game: u64) -> Result<(Vec<Kept>, String), Strin
         every: args.every,
         level: args.level,
         nodes: args.nodes,
-        players_model,
-        players_sets: args.players_sets.unwrap_or(DEFAULT_PLAYERS_SETS),
+        players,
         threads: args.threads.max(1),
         first_game,
     };
@@ -365,8 +366,8 @@ fn first_player_wins(data: &[(u64, Sample)]) {
 /// first player's share of the games (above) and of held-out games
 /// (`barricade calibrate`).
 fn chart_start(model: Model) {
-    let evaluator = Evaluator::with_model(Some(Box::leak(Box::new(model))));
-    let analyst = Analyst::with_evaluator(evaluator);
+    let learned = Learned::new(Box::leak(Box::new(model)));
+    let analyst = Analyst::with_evaluator(learned.into());
     for (board, rules, seats) in training::two_player_setups() {
         let Some(first) = seats.colour(0) else {
             continue;

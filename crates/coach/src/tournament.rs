@@ -124,7 +124,7 @@ impl Entry {
     fn bot(&self, seed: u64) -> Bot {
         let bot = Bot::new(self.level, seed).with_limits(self.limits);
         if self.tuned {
-            bot.with_evaluator(barricade_ai::Evaluator::new(Weights::TUNED))
+            bot.with_evaluator(barricade_ai::Evaluator::hand_made(Weights::TUNED))
         } else {
             bot
         }

@@ -5,8 +5,9 @@
 //! Everything depends only on the options (the threads only change the
 //! wall time): the same command gives the same weights.
 
-use barricade_ai::eval::{Evaluator, Weights};
-use barricade_ai::learned::{self, FEATURES, Features, Model, SETS};
+use barricade_ai::Evaluator;
+use barricade_ai::eval::{HandMade, Weights};
+use barricade_ai::learned::{self, FEATURES, Features, Learned, Model, SETS};
 use barricade_ai::{Bot, Level, Rng};
 use barricade_rules::{BoardId, Colour, Game, Position, Rules, Seats, Team};
 
@@ -216,10 +217,10 @@ pub struct Sample {
 /// The sample of `pos` in a game won by `winner` (`None` when the
 /// winner is not seated, which cannot happen in a real game).
 pub fn sample(pos: &Position, winner: Team) -> Option<Sample> {
-    let ev = Evaluator::new(learned::INGREDIENTS);
-    let all = learned::features(&ev, pos, &ev.field(pos));
+    let ingredients = HandMade::new(learned::INGREDIENTS);
+    let all = learned::features(&ingredients, pos, &ingredients.field(pos));
     let (leads, teams) = learned::team_leads(pos);
-    let old = Evaluator::new(Weights::TUNED).scores(pos);
+    let old = HandMade::new(Weights::TUNED).scores(pos);
     let mut features = [[0.0; FEATURES]; 4];
     let mut tuned = [0.0; 4];
     let mut won = None;
@@ -263,15 +264,8 @@ pub struct Options {
     pub level: Level,
     /// Node budget of the players' search (hard and master; 0: theirs).
     pub nodes: u64,
-    /// The players' learned model (`None`: the tuned evaluation, as for
-    /// the checked-in weights). A model's own master plays differently
-    /// from the tuned one (on the quick board its first player wins less
-    /// often), so a fit to its games is one step of an iteration that
-    /// starts from the tuned players (docs/ai.md).
-    pub players_model: Option<&'static Model>,
-    /// The sets ([`learned::set_index`]) on which the players use
-    /// `players_model`; the tuned evaluation on the others.
-    pub players_sets: [bool; learned::SETS],
+    /// What the players evaluate with.
+    pub players: Players,
     /// Threads for the games (the result does not depend on them).
     pub threads: usize,
     /// The games numbered below this one are not played (`barricade
@@ -298,10 +292,42 @@ impl Default for Options {
             every: 3,
             level: Level::Master,
             nodes: 0,
-            players_model: None,
-            players_sets: DEFAULT_PLAYERS_SETS,
+            players: Players::Tuned,
             threads: 1,
             first_game: 0,
+        }
+    }
+}
+
+/// What the training's players evaluate with.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Players {
+    /// The tuned hand-made evaluation ([`learned::INGREDIENTS`])
+    /// everywhere, as for the first of the checked-in weights' runs.
+    Tuned,
+    /// A learned model on the sets ([`learned::set_index`]) that the
+    /// array marks, the tuned evaluation on the others. A model's own
+    /// master plays differently from the tuned one (on the quick board
+    /// its first player wins less often), so a fit to its games is one
+    /// step of an iteration that starts from the tuned players
+    /// (docs/ai.md).
+    Learned(&'static Model, [bool; learned::SETS]),
+}
+
+impl Players {
+    /// The players' evaluator.
+    ///
+    /// ```
+    /// use barricade_ai::learned::Model;
+    /// use barricade_coach::training::{Players, DEFAULT_PLAYERS_SETS};
+    /// assert!(!Players::Tuned.evaluator().is_learned());
+    /// let model = Model::checked_in().unwrap();
+    /// assert!(Players::Learned(model, DEFAULT_PLAYERS_SETS).evaluator().is_learned());
+    /// ```
+    pub fn evaluator(&self) -> Evaluator {
+        match *self {
+            Players::Tuned => Evaluator::hand_made(learned::INGREDIENTS),
+            Players::Learned(model, sets) => Learned::on_sets(model, sets).into(),
         }
     }
 }
@@ -321,20 +347,14 @@ impl Default for Options {
 pub const DEFAULT_PLAYERS_SETS: [bool; learned::SETS] = [true, false, false, true, true, true];
 
 /// The player of the training games: `level` (its own search, the
-/// master's evaluated drop squares included) with the tuned weights, so
-/// that the players do not depend on the weights being fitted and the
-/// command gives the same file again, or with `model` on the sets that
-/// `sets` marks (the tuned weights elsewhere); `nodes` > 0
+/// master's evaluated drop squares included) with the evaluation of
+/// `players`: the tuned weights, so that the players do not depend on
+/// the weights being fitted and the command gives the same file again,
+/// or a model on some sets (the tuned weights elsewhere); `nodes` > 0
 /// replaces the level's node budget. With four teams it searches three
 /// pawn moves deep, as the master did when the checked-in weights were
 /// made (the fourth came later, docs/ai.md).
-pub fn trainer_bot(
-    level: Level,
-    nodes: u64,
-    model: Option<&'static Model>,
-    sets: [bool; learned::SETS],
-    seed: u64,
-) -> Bot {
+pub fn trainer_bot(level: Level, nodes: u64, players: Players, seed: u64) -> Bot {
     let limits = level.limits();
     let limits = barricade_ai::Limits {
         nodes: if nodes > 0 { nodes } else { limits.nodes },
@@ -342,9 +362,8 @@ pub fn trainer_bot(
         four_teams_nodes: 0,
         ..limits
     };
-    // No model: the tuned weights everywhere (`learned::INGREDIENTS`).
     Bot::new(level, seed)
-        .with_evaluator(Evaluator::with_model_on(model, sets))
+        .with_evaluator(players.evaluator())
         .with_limits(limits)
 }
 
@@ -393,13 +412,13 @@ pub fn collect_positions(options: &Options) -> Vec<Kept> {
         let setup = plan[g as usize];
         let seed = Rng::derive(options.seed, g);
         let (level, nodes) = (options.level, options.nodes);
-        let (model, sets) = (options.players_model, options.players_sets);
+        let players = options.players;
         play(
             setup,
             seed,
             options.every,
             someone_without_pawn_out,
-            &|_, s| trainer_bot(level, nodes, model, sets, s),
+            &|_, s| trainer_bot(level, nodes, players, s),
         )
     });
     let mut out = Vec::new();
@@ -766,17 +785,26 @@ fn solve(mut a: Vec<Vec<f64>>) -> Option<Vec<f64>> {
 }
 
 /// Mean `-ln p(winner)` and one-vs-rest Brier score (mean over teams of
-/// `(p − won)²`) of `model` on `samples` (`None`: of the tuned hand-made
-/// evaluation).
-pub fn scores(samples: &[Sample], model: Option<&Model>) -> (f64, f64) {
+/// `(p − won)²`) of `model` on `samples`.
+pub fn scores(samples: &[Sample], model: &Model) -> (f64, f64) {
+    scores_of(samples, |s| {
+        probabilities(s, &model.weights[s.set].map(f64::from))
+    })
+}
+
+/// [`scores`] of the tuned hand-made evaluation ([`Sample::tuned`]), to
+/// compare.
+pub fn tuned_scores(samples: &[Sample]) -> (f64, f64) {
+    scores_of(samples, |s| s.tuned.map(f64::from))
+}
+
+/// [`scores`] of the chances that `chances` gives each sample's teams.
+fn scores_of(samples: &[Sample], chances: impl Fn(&Sample) -> [f64; 4]) -> (f64, f64) {
     let mut loss = 0.0;
     let mut brier = 0.0;
     let mut pairs = 0usize;
     for s in samples {
-        let p = match model {
-            Some(m) => probabilities(s, &m.weights[s.set].map(f64::from)),
-            None => s.tuned.map(f64::from),
-        };
+        let p = chances(s);
         loss -= p[s.winner].max(1e-9).ln();
         for (t, pt) in p.iter().enumerate().take(s.teams) {
             let y = if t == s.winner { 1.0 } else { 0.0 };
@@ -828,8 +856,7 @@ mod tests {
             every: 4,
             level: Level::Medium,
             nodes: 0,
-            players_model: None,
-            players_sets: DEFAULT_PLAYERS_SETS,
+            players: Players::Tuned,
             threads: 2,
             first_game: 0,
         };
@@ -847,7 +874,7 @@ mod tests {
         let uniform = Model {
             weights: [[0.0; FEATURES]; SETS],
         };
-        assert!(scores(&data, Some(&model)).0 < scores(&data, Some(&uniform)).0);
+        assert!(scores(&data, &model).0 < scores(&data, &uniform).0);
     }
 
     #[test]

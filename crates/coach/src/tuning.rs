@@ -23,7 +23,8 @@
 //! same weights, which [`tuned_source`] writes as the Rust source of
 //! `crates/ai/src/tuned.rs`.
 
-use barricade_ai::eval::{Evaluator, Weights};
+use barricade_ai::Evaluator;
+use barricade_ai::eval::{HandMade, Weights};
 use barricade_ai::{Bot, Level, Rng};
 use barricade_rules::{Colour, Game, Position, Rules, Seats, Team};
 
@@ -153,7 +154,7 @@ pub fn loss(samples: &[Sample], weights: &Weights) -> f64 {
     if samples.is_empty() {
         return 0.0;
     }
-    let ev = Evaluator::new(*weights);
+    let ev = HandMade::new(*weights);
     let total: f64 = samples
         .iter()
         .map(|s| {
@@ -416,8 +417,8 @@ fn play_one(
 /// assert!(s.abs() <= 0.5);
 /// ```
 pub fn play_score(candidate: &Weights, reference: &Weights, options: &PlayOptions) -> f64 {
-    let cand = Evaluator::new(*candidate);
-    let refe = Evaluator::new(*reference);
+    let cand = Evaluator::hand_made(*candidate);
+    let refe = Evaluator::hand_made(*reference);
     let setups = play_setups();
     let jobs: Vec<(usize, u64)> = (0..setups.len())
         .flat_map(|s| (0..options.games).map(move |g| (s, g)))

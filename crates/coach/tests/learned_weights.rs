@@ -5,7 +5,7 @@
 
 use barricade_ai::Evaluator;
 use barricade_ai::learned::{INGREDIENTS, Model, WEIGHTS_TEXT};
-use barricade_coach::training::{DEFAULT_PLAYERS_SETS, Options};
+use barricade_coach::training::{DEFAULT_PLAYERS_SETS, Options, Players};
 use barricade_rules::Position;
 
 /// The first run's weights, which the defaults alone make: the
@@ -49,8 +49,8 @@ fn the_checked_in_weights_name_the_commands_that_make_them() {
 #[test]
 fn the_model_gives_the_chances_on_every_set_and_the_default_players_on_theirs() {
     let learned = Evaluator::learned();
-    let players = Evaluator::with_model_on(Model::checked_in(), DEFAULT_PLAYERS_SETS);
-    let tuned = Evaluator::new(INGREDIENTS);
+    let players = Players::Learned(Model::checked_in().unwrap(), DEFAULT_PLAYERS_SETS).evaluator();
+    let tuned = Evaluator::hand_made(INGREDIENTS);
     for (text, players_use_model) in [
         ("seats=red,blue red=a12", true),
         ("board=quick seats=red,blue", true),
