@@ -64,7 +64,9 @@ impl core::str::FromStr for Entry {
             Some(name) => (name, true),
             None => (s, false),
         };
-        let level: Level = name.parse().map_err(|_| crate::ParseLevelError(s.into()))?;
+        let level: Level = name
+            .parse()
+            .map_err(|_| crate::ParseLevelError { text: s.into() })?;
         let entry = Entry {
             tuned,
             ..Entry::from(level)
