@@ -152,7 +152,10 @@ impl Actor {
                         // Leave memory, unless a command came meanwhile.
                         match self.hub.unload_if(&self.id, &mut inbox).await {
                             Some(c) => self.handle(c).await,
-                            None => break,
+                            None => {
+                                tracing::debug!(room = %self.id, "the room leaves memory (idle)");
+                                break;
+                            }
                         }
                     } else {
                         let events = self.room.tick(now);
@@ -229,7 +232,11 @@ impl Actor {
         let backlog = match self.hub.store.events_since(self.id.as_str(), since).await {
             Ok(b) => b,
             Err(e) => {
-                eprintln!("barricade-server: room {}: {e}", self.id);
+                tracing::error!(
+                    room = %self.id,
+                    error = %e,
+                    "could not read the room's events; the room stops"
+                );
                 return Err(Stopped);
             }
         };
@@ -333,7 +340,11 @@ impl Actor {
         let snapshot = match serde_json::to_string(&self.room.snapshot()) {
             Ok(s) => s,
             Err(e) => {
-                eprintln!("barricade-server: room {}: {e}", self.id);
+                tracing::error!(
+                    room = %self.id,
+                    error = %e,
+                    "could not write the room as JSON; the room stops"
+                );
                 return Err(Stopped);
             }
         };
@@ -343,7 +354,11 @@ impl Actor {
             .save(self.id.as_str(), snapshot, rows)
             .await
             .map_err(|e| {
-                eprintln!("barricade-server: room {}: {e}", self.id);
+                tracing::error!(
+                    room = %self.id,
+                    error = %e,
+                    "could not store the room; the room stops"
+                );
                 Stopped
             })
     }

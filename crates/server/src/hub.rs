@@ -42,6 +42,13 @@ fn internal(e: impl std::fmt::Display) -> Refusal {
     Refusal::new(ErrorCode::Internal, e.to_string())
 }
 
+/// Logs why the stored room `id` could not come back, and refuses with
+/// the error's text as before.
+fn load_failed(id: &RoomId, why: &str, e: impl std::fmt::Display) -> Refusal {
+    tracing::error!(room = %id, error = %e, "could not load the room: {why}");
+    internal(e)
+}
+
 impl Hub {
     /// A hub over `store`; `alive` is the sender whose clones the tasks
     /// hold.
@@ -117,6 +124,7 @@ impl Hub {
         }
         let (room, token, events) = Room::open(settings, name, self.config.away_after)?;
         let id = RoomId::random().map_err(internal)?;
+        tracing::debug!(room = %id, "room opened");
         let handle = actor::spawn(self.clone(), id.clone(), room, events);
         self.rooms.lock().await.insert(id, handle.clone());
         Ok((handle, token))
@@ -135,11 +143,13 @@ impl Hub {
             .store
             .load(id.as_str())
             .await
-            .map_err(internal)?
+            .map_err(|e| load_failed(&id, "the database failed", e))?
             .ok_or_else(unknown)?;
-        let snapshot: Snapshot = serde_json::from_str(&stored).map_err(internal)?;
-        let (room, events) =
-            Room::restore(&snapshot, self.config.away_after, Instant::now()).map_err(internal)?;
+        let snapshot: Snapshot = serde_json::from_str(&stored)
+            .map_err(|e| load_failed(&id, "its stored snapshot does not read", e))?;
+        let (room, events) = Room::restore(&snapshot, self.config.away_after, Instant::now())
+            .map_err(|e| load_failed(&id, "its stored snapshot does not restore", e))?;
+        tracing::debug!(room = %id, "room loaded from the database");
         let handle = actor::spawn(self.clone(), id.clone(), room, events);
         rooms.insert(id, handle.clone());
         Ok(handle)
