@@ -1,9 +1,10 @@
 //! [`Hub`]: the live rooms. It opens new rooms (within each address's
 //! quota), loads stored ones on demand (after a restart, or after they
 //! left memory), and holds what every room shares: the configuration, the
-//! database, the computer's threads and the shutdown signal.
+//! database, the computer's threads and the shutdown signal. It is the
+//! rooms' [`RoomHost`]: the hub depends on the actor, not the other way.
 
-use crate::actor::{self, Command, RoomHandle};
+use crate::actor::{self, Command, RoomHandle, RoomHost};
 use crate::config::Config;
 use crate::ids::{RoomId, Token};
 use crate::limits::RoomQuota;
@@ -84,15 +85,6 @@ impl Hub {
         self.alive.lock().ok().and_then(|a| a.clone())
     }
 
-    /// Spawns a task that the server waits for when it stops.
-    pub fn spawn(&self, task: impl Future<Output = ()> + Send + 'static) {
-        let guard = self.guard();
-        tokio::spawn(async move {
-            task.await;
-            drop(guard);
-        });
-    }
-
     /// Lets go of the tasks' shared sender (at stop).
     pub fn release(&self) {
         if let Ok(mut a) = self.alive.lock() {
@@ -155,27 +147,6 @@ impl Hub {
         Ok(handle)
     }
 
-    /// Forgets the live room `id` (its task ends).
-    pub async fn unload(&self, id: &RoomId) {
-        self.rooms.lock().await.remove(id);
-    }
-
-    /// Forgets the live room `id` unless a command is waiting in `inbox`
-    /// (then returns it, and the room stays).
-    pub async fn unload_if(
-        &self,
-        id: &RoomId,
-        inbox: &mut mpsc::Receiver<Command>,
-    ) -> Option<Command> {
-        let mut rooms = self.rooms.lock().await;
-        if let Ok(command) = inbox.try_recv() {
-            return Some(command);
-        }
-        rooms.remove(id);
-        inbox.close();
-        None
-    }
-
     /// How many rooms are in memory.
     pub async fn live_rooms(&self) -> usize {
         self.rooms.lock().await.len()
@@ -186,5 +157,49 @@ impl Hub {
     /// Closes the database (blocking; at stop, once every task is gone).
     pub fn close(self) {
         self.store.close();
+    }
+}
+
+impl RoomHost for Hub {
+    fn config(&self) -> &Config {
+        &self.config
+    }
+
+    fn store(&self) -> &Store {
+        &self.store
+    }
+
+    fn bots(&self) -> &Arc<Semaphore> {
+        &self.bots
+    }
+
+    fn latency(&self) -> &Latency {
+        &self.latency
+    }
+
+    fn shutdown(&self) -> watch::Receiver<bool> {
+        Hub::shutdown(self)
+    }
+
+    fn spawn(&self, task: impl Future<Output = ()> + Send + 'static) {
+        let guard = self.guard();
+        tokio::spawn(async move {
+            task.await;
+            drop(guard);
+        });
+    }
+
+    async fn unload(&self, id: &RoomId) {
+        self.rooms.lock().await.remove(id);
+    }
+
+    async fn unload_if(&self, id: &RoomId, inbox: &mut mpsc::Receiver<Command>) -> Option<Command> {
+        let mut rooms = self.rooms.lock().await;
+        if let Ok(command) = inbox.try_recv() {
+            return Some(command);
+        }
+        rooms.remove(id);
+        inbox.close();
+        None
     }
 }
