@@ -181,20 +181,12 @@ impl fmt::Display for Level {
 /// ```
 /// assert!("expert".parse::<barricade_ai::Level>().is_err());
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseLevelError(pub String);
-
-impl fmt::Display for ParseLevelError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown level {:?} (easy, medium, hard or master)",
-            self.0
-        )
-    }
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown level {text:?} (easy, medium, hard or master)")]
+pub struct ParseLevelError {
+    /// The text that names no level.
+    pub text: String,
 }
-
-impl std::error::Error for ParseLevelError {}
 
 impl FromStr for Level {
     type Err = ParseLevelError;
@@ -202,7 +194,9 @@ impl FromStr for Level {
         Level::ALL
             .into_iter()
             .find(|l| l.name() == s)
-            .ok_or_else(|| ParseLevelError(s.to_string()))
+            .ok_or_else(|| ParseLevelError {
+                text: s.to_string(),
+            })
     }
 }
 

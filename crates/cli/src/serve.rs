@@ -1,10 +1,18 @@
 //! `barricade serve`: the built site and the online rooms on one address
-//! (barricade_server; docs/online.md), until Ctrl-C.
+//! (barricade_server; docs/online.md), until Ctrl-C. What it serves and
+//! where goes to stdout; the server's log events go to stderr, one line
+//! each, filtered by `RUST_LOG` (docs/online.md, "Logs").
 
 use barricade_server::{Config, lan_addresses};
+use std::io::IsTerminal;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
+use tracing_subscriber::EnvFilter;
+
+/// The log filter when `RUST_LOG` is unset or empty: the server's and this
+/// command's events from `info` up, other crates' (axum, hyper) warnings.
+pub const DEFAULT_LOG: &str = "warn,barricade_server=info,barricade=info";
 
 /// Options of `barricade serve`.
 #[derive(clap::Args, Debug)]
@@ -29,8 +37,38 @@ pub struct Args {
     computer_pause: u64,
 }
 
+/// Sends the log events to stderr, one line each (time, level, module,
+/// message, fields), as `RUST_LOG` filters them (`EnvFilter` directives,
+/// e.g. `info,barricade_server=debug`), else by [`DEFAULT_LOG`]. A
+/// `RUST_LOG` that does not parse is said so, and the default is used.
+fn install_logs() {
+    let mut unread = None;
+    let filter = match std::env::var("RUST_LOG") {
+        Ok(directives) if !directives.trim().is_empty() => {
+            EnvFilter::builder().parse(&directives).unwrap_or_else(|e| {
+                unread = Some((directives, e));
+                EnvFilter::new(DEFAULT_LOG)
+            })
+        }
+        _ => EnvFilter::new(DEFAULT_LOG),
+    };
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .try_init();
+    if let Some((directives, e)) = unread {
+        tracing::warn!(
+            rust_log = %directives,
+            error = %e,
+            "RUST_LOG is not a log filter; using {DEFAULT_LOG}"
+        );
+    }
+}
+
 /// Runs `barricade serve`.
 pub fn run(args: Args) -> Result<(), String> {
+    install_logs();
     let mut config = Config {
         addr: args.addr,
         trust_forwarded: args.behind_proxy,
@@ -43,9 +81,9 @@ pub fn run(args: Args) -> Result<(), String> {
     if args.site.is_dir() {
         config.site = Some(args.site.clone());
     } else {
-        eprintln!(
-            "barricade: no site at {} (build it with `cargo xtask build`); serving the rooms only",
-            args.site.display()
+        tracing::warn!(
+            site = %args.site.display(),
+            "no site there (build it with `cargo xtask build`); serving the rooms only"
         );
     }
     let db = config.db.clone();

@@ -68,7 +68,7 @@ impl core::str::FromStr for Entry {
         };
         let level: Level = name
             .parse()
-            .map_err(|_| barricade_ai::ParseLevelError(s.into()))?;
+            .map_err(|_| barricade_ai::ParseLevelError { text: s.into() })?;
         let entry = Entry {
             tuned,
             ..Entry::from(level)

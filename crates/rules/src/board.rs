@@ -86,16 +86,12 @@ impl fmt::Display for BoardId {
 }
 
 /// A text that names no board.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseBoardError(pub String);
-
-impl fmt::Display for ParseBoardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}' is not a board (classic, quick)", self.0)
-    }
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{text}' is not a board (classic, quick)")]
+pub struct ParseBoardError {
+    /// The text (its first 16 characters).
+    pub text: String,
 }
-
-impl std::error::Error for ParseBoardError {}
 
 impl FromStr for BoardId {
     type Err = ParseBoardError;
@@ -104,7 +100,9 @@ impl FromStr for BoardId {
         BoardId::ALL
             .into_iter()
             .find(|b| b.name() == s)
-            .ok_or_else(|| ParseBoardError(s.chars().take(16).collect()))
+            .ok_or_else(|| ParseBoardError {
+                text: s.chars().take(16).collect(),
+            })
     }
 }
 

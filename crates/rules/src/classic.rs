@@ -242,23 +242,21 @@ impl fmt::Debug for Square {
 }
 
 /// Why a text is not the name of a square.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseSquareError(pub String);
-
-impl fmt::Display for ParseSquareError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}' is not a square of the board", self.0)
-    }
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{text}' is not a square of the board")]
+pub struct ParseSquareError {
+    /// The text (its first 16 characters).
+    pub text: String,
 }
-
-impl std::error::Error for ParseSquareError {}
 
 impl FromStr for Square {
     type Err = ParseSquareError;
 
     /// Parses a square name such as `c1` or `i14`.
     fn from_str(s: &str) -> Result<Square, ParseSquareError> {
-        let err = || ParseSquareError(s.chars().take(16).collect());
+        let err = || ParseSquareError {
+            text: s.chars().take(16).collect(),
+        };
         let mut chars = s.chars();
         let file = chars.next().ok_or_else(err)?;
         if !file.is_ascii_lowercase() {

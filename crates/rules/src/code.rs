@@ -404,7 +404,7 @@ fn read_header(r: &mut BitReader, version: char) -> Result<(GameRecord, usize), 
     } else {
         Seats::new(&colours)
     }
-    .map_err(|e| bad(&e.0))?;
+    .map_err(|e| bad(&e.to_string()))?;
     let seed = header(64)?;
     let rolled = header(1)? == 1;
     let plies = header(16)? as usize;

@@ -69,16 +69,13 @@ impl fmt::Display for Colour {
 }
 
 /// Why a text is not a colour name.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseColourError(pub String);
-
-impl fmt::Display for ParseColourError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}' is not a colour (red, green, yellow, blue)", self.0)
-    }
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{text}' is not a colour (red, green, yellow, blue)")]
+pub struct ParseColourError {
+    /// The text (its first 16 characters); in a set, the one name that
+    /// is not a colour.
+    pub text: String,
 }
-
-impl std::error::Error for ParseColourError {}
 
 impl FromStr for Colour {
     type Err = ParseColourError;
@@ -87,7 +84,9 @@ impl FromStr for Colour {
         Colour::ALL
             .into_iter()
             .find(|c| c.name() == s)
-            .ok_or_else(|| ParseColourError(s.chars().take(16).collect()))
+            .ok_or_else(|| ParseColourError {
+                text: s.chars().take(16).collect(),
+            })
     }
 }
 

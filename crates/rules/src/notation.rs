@@ -31,20 +31,20 @@ impl fmt::Display for Origin {
 /// ```
 /// assert!("c1-".parse::<barricade_rules::Move>().is_err());
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseMoveError(pub String);
-
-impl fmt::Display for ParseMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "'{}' is not a move (like c1-e3, home-c1, k9-i9 x g8, pass)",
-            self.0
-        )
-    }
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{text}' is not a move (like c1-e3, home-c1, k9-i9 x g8, pass)")]
+pub struct ParseMoveError {
+    /// The text (its first 20 characters).
+    pub text: String,
 }
 
-impl std::error::Error for ParseMoveError {}
+impl ParseMoveError {
+    fn new(text: &str) -> ParseMoveError {
+        ParseMoveError {
+            text: text.chars().take(20).collect(),
+        }
+    }
+}
 
 impl FromStr for Origin {
     type Err = ParseMoveError;
@@ -63,7 +63,7 @@ fn parse_origin(
         "forest" => Ok(Origin::Forest),
         _ => square(s)
             .map(Origin::Square)
-            .ok_or_else(|| ParseMoveError(s.chars().take(20).collect())),
+            .ok_or_else(|| ParseMoveError::new(s)),
     }
 }
 
@@ -138,7 +138,7 @@ impl FromStr for Move {
 
 fn parse_move(text: &str, square: impl Fn(&str) -> Option<Square>) -> Result<Move, ParseMoveError> {
     {
-        let err = || ParseMoveError(text.chars().take(20).collect());
+        let err = || ParseMoveError::new(text);
         let t = text.trim();
         match t {
             "pass" => return Ok(Move::Pass),

@@ -223,20 +223,15 @@ impl fmt::Display for Rules {
 }
 
 /// Why a text is not a rule-set name.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseRulesError(pub String);
-
-impl fmt::Display for ParseRulesError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "'{}' is not a rule set (ravensburger, start-roll, barricade, french, or toggles joined by +: free-pass, start-roll, french, bottom-row)",
-            self.0
-        )
-    }
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "'{text}' is not a rule set (ravensburger, start-roll, barricade, french, or toggles joined by +: free-pass, start-roll, french, bottom-row)"
+)]
+pub struct ParseRulesError {
+    /// The whole text (its first 40 characters), not only the part that
+    /// names no rule.
+    pub text: String,
 }
-
-impl std::error::Error for ParseRulesError {}
 
 impl FromStr for Rules {
     type Err = ParseRulesError;
@@ -245,8 +240,9 @@ impl FromStr for Rules {
     fn from_str(s: &str) -> Result<Rules, ParseRulesError> {
         let mut rules = Rules::RAVENSBURGER;
         for part in s.split('+') {
-            let one =
-                Rules::preset(part).ok_or_else(|| ParseRulesError(s.chars().take(40).collect()))?;
+            let one = Rules::preset(part).ok_or_else(|| ParseRulesError {
+                text: s.chars().take(40).collect(),
+            })?;
             rules.free_pass |= one.free_pass;
             rules.start_roll |= one.start_roll;
             rules.french |= one.french;

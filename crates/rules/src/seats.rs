@@ -1,7 +1,6 @@
 //! [`Seats`]: who plays, in which order, and in which teams.
 
 use crate::colour::{Colour, ColourSet, Team};
-use core::fmt;
 
 /// The seated colours in playing order (2 to 4 of them) and their teams.
 ///
@@ -28,16 +27,33 @@ pub struct Seats {
 }
 
 /// Why a list of seats or teams was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeatsError(pub String);
-
-impl fmt::Display for SeatsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SeatsError {
+    /// Fewer than 2 or more than 4 colours.
+    #[error("a game has 2 to 4 seated colours, not {0}")]
+    Count(usize),
+    /// A colour appears twice in the order.
+    #[error("{0} is seated twice")]
+    SeatedTwice(Colour),
+    /// Only one team.
+    #[error("teams need at least two sides")]
+    OneTeam,
+    /// A team without a colour.
+    #[error("a team is empty")]
+    EmptyTeam,
+    /// A team holds a colour that has no seat.
+    #[error("{0} is in a team but not seated")]
+    TeamNotSeated(Colour),
+    /// A colour is in more than one team.
+    #[error("{0} is in two teams")]
+    InTwoTeams(Colour),
+    /// A seated colour is in no team.
+    #[error("every seated colour must be in a team")]
+    NoTeam,
+    /// [`Seats::reordered`] was given other colours.
+    #[error("a new order must hold the same colours")]
+    OtherColours,
 }
-
-impl std::error::Error for SeatsError {}
 
 impl Default for Seats {
     /// All four colours, red, green, yellow, blue, no teams.
@@ -60,16 +76,13 @@ impl Seats {
     /// ```
     pub fn new(order: &[Colour]) -> Result<Seats, SeatsError> {
         if !(2..=4).contains(&order.len()) {
-            return Err(SeatsError(format!(
-                "a game has 2 to 4 seated colours, not {}",
-                order.len()
-            )));
+            return Err(SeatsError::Count(order.len()));
         }
         let mut seated = ColourSet::EMPTY;
         let mut arr = [Colour::Red; 4];
         for (i, &c) in order.iter().enumerate() {
             if seated.contains(c) {
-                return Err(SeatsError(format!("{c} is seated twice")));
+                return Err(SeatsError::SeatedTwice(c));
             }
             seated.insert(c);
             arr[i] = c;
@@ -103,27 +116,27 @@ impl Seats {
             return Ok(seats);
         }
         if teams.len() < 2 {
-            return Err(SeatsError("teams need at least two sides".into()));
+            return Err(SeatsError::OneTeam);
         }
         let seated = seats.colour_set();
         let mut covered = ColourSet::EMPTY;
         for &t in teams {
             if t.is_empty() {
-                return Err(SeatsError("a team is empty".into()));
+                return Err(SeatsError::EmptyTeam);
             }
             for c in t.iter() {
                 if !seated.contains(c) {
-                    return Err(SeatsError(format!("{c} is in a team but not seated")));
+                    return Err(SeatsError::TeamNotSeated(c));
                 }
                 if covered.contains(c) {
-                    return Err(SeatsError(format!("{c} is in two teams")));
+                    return Err(SeatsError::InTwoTeams(c));
                 }
                 covered.insert(c);
                 seats.team[c.index()] = t;
             }
         }
         if covered != seated {
-            return Err(SeatsError("every seated colour must be in a team".into()));
+            return Err(SeatsError::NoTeam);
         }
         Ok(seats)
     }
@@ -263,7 +276,7 @@ impl Seats {
     pub fn reordered(&self, order: &[Colour]) -> Result<Seats, SeatsError> {
         let mut seats = Seats::new(order)?;
         if seats.colour_set() != self.colour_set() {
-            return Err(SeatsError("a new order must hold the same colours".into()));
+            return Err(SeatsError::OtherColours);
         }
         seats.team = self.team;
         Ok(seats)

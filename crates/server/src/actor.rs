@@ -4,18 +4,50 @@
 //! runs the computer's decisions on a blocking thread, and keeps the
 //! room's timers. A room with no connection for a while leaves memory
 //! (it stays in the database and comes back on the next `join`).
+//!
+//! The room gets what it shares with the others through [`RoomHost`]
+//! (the hub implements it), so this module does not depend on the hub.
 
-use crate::hub::Hub;
+use crate::config::Config;
 use crate::ids::RoomId;
+use crate::metrics::Latency;
 use crate::protocol::{ErrorCode, Numbered, Refusal, Request, ServerMessage};
 use crate::room::{MemberId, Room};
+use crate::store::Store;
 use axum::extract::ws::Utf8Bytes;
 use barricade_rules::Move;
 use std::collections::HashMap;
+use std::future::Future;
 use std::sync::Arc;
 use std::time::Instant;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{Semaphore, mpsc, oneshot, watch};
 use tokio::time::sleep_until;
+
+/// What a live room needs from the server that runs it: what every room
+/// shares, and the list of live rooms, which it leaves when it stops.
+pub trait RoomHost: Send + Sync + 'static {
+    /// The configuration.
+    fn config(&self) -> &Config;
+    /// The database.
+    fn store(&self) -> &Store;
+    /// Permits for computer decisions running at once.
+    fn bots(&self) -> &Arc<Semaphore>;
+    /// Where each request's time is recorded.
+    fn latency(&self) -> &Latency;
+    /// The shutdown signal (true: stop).
+    fn shutdown(&self) -> watch::Receiver<bool>;
+    /// Spawns a task that the server waits for when it stops.
+    fn spawn(&self, task: impl Future<Output = ()> + Send + 'static);
+    /// Forgets the live room `id` (its task ends).
+    fn unload(&self, id: &RoomId) -> impl Future<Output = ()> + Send;
+    /// Forgets the live room `id` unless a command is waiting in `inbox`
+    /// (then returns it, and the room stays).
+    fn unload_if(
+        &self,
+        id: &RoomId,
+        inbox: &mut mpsc::Receiver<Command>,
+    ) -> impl Future<Output = Option<Command>> + Send;
+}
 
 /// A connection's number, unique in the server.
 pub type ConnId = u64;
@@ -87,11 +119,11 @@ struct Conn {
     outbox: Outbox,
 }
 
-struct Actor {
+struct Actor<H> {
     id: RoomId,
     room: Room,
     conns: HashMap<ConnId, Conn>,
-    hub: Arc<Hub>,
+    host: Arc<H>,
     commands: mpsc::Sender<Command>,
     bot_busy: bool,
     /// Connections whose queue was full or closed, to be dropped.
@@ -104,7 +136,12 @@ struct Stopped;
 
 /// Starts the task of `room`, which first stores `events` (the room's
 /// opening, or what a restart changed).
-pub fn spawn(hub: Arc<Hub>, id: RoomId, room: Room, events: Vec<Numbered>) -> RoomHandle {
+pub fn spawn<H: RoomHost>(
+    host: Arc<H>,
+    id: RoomId,
+    room: Room,
+    events: Vec<Numbered>,
+) -> RoomHandle {
     let (commands, inbox) = mpsc::channel(256);
     let handle = RoomHandle {
         id: id.clone(),
@@ -114,23 +151,23 @@ pub fn spawn(hub: Arc<Hub>, id: RoomId, room: Room, events: Vec<Numbered>) -> Ro
         id,
         room,
         conns: HashMap::new(),
-        hub: hub.clone(),
+        host: host.clone(),
         commands,
         bot_busy: false,
         dropped: Vec::new(),
     };
-    hub.spawn(actor.run(inbox, events));
+    host.spawn(actor.run(inbox, events));
     handle
 }
 
-impl Actor {
+impl<H: RoomHost> Actor<H> {
     async fn run(mut self, mut inbox: mpsc::Receiver<Command>, events: Vec<Numbered>) {
-        let mut shutdown = self.hub.shutdown();
+        let mut shutdown = self.host.shutdown();
         if self.publish(events).await.is_err() {
-            self.hub.unload(&self.id).await;
+            self.host.unload(&self.id).await;
             return;
         }
-        let idle_after = self.hub.config.idle_unload;
+        let idle_after = self.host.config().idle_unload;
         let mut idle_since = Instant::now();
         loop {
             self.start_bot();
@@ -150,9 +187,12 @@ impl Actor {
                     let now = Instant::now();
                     if self.conns.is_empty() && !self.bot_busy && now >= idle_at {
                         // Leave memory, unless a command came meanwhile.
-                        match self.hub.unload_if(&self.id, &mut inbox).await {
+                        match self.host.unload_if(&self.id, &mut inbox).await {
                             Some(c) => self.handle(c).await,
-                            None => break,
+                            None => {
+                                tracing::debug!(room = %self.id, "the room leaves memory (idle)");
+                                break;
+                            }
                         }
                     } else {
                         let events = self.room.tick(now);
@@ -162,7 +202,7 @@ impl Actor {
                 _ = shutdown.changed() => break,
             };
             if step.is_err() {
-                self.hub.unload(&self.id).await;
+                self.host.unload(&self.id).await;
                 break;
             }
         }
@@ -186,7 +226,7 @@ impl Actor {
             }
             Command::Request { conn, request } => {
                 let done = self.request(conn, request, now).await;
-                self.hub.latency.record(now.elapsed());
+                self.host.latency().record(now.elapsed());
                 done
             }
             Command::Gone { conn } => {
@@ -212,7 +252,7 @@ impl Actor {
         outbox: Outbox,
         now: Instant,
     ) -> Result<Result<Vec<Utf8Bytes>, Refusal>, Stopped> {
-        if self.conns.len() >= self.hub.config.limits.connections_per_room {
+        if self.conns.len() >= self.host.config().limits.connections_per_room {
             return Ok(Err(Refusal::new(
                 ErrorCode::RoomFull,
                 "the room has as many connections as it takes",
@@ -226,10 +266,19 @@ impl Actor {
             let events = self.room.connect(member, now);
             self.publish(events).await?;
         }
-        let backlog = match self.hub.store.events_since(self.id.as_str(), since).await {
+        let backlog = match self
+            .host
+            .store()
+            .events_since(self.id.as_str(), since)
+            .await
+        {
             Ok(b) => b,
             Err(e) => {
-                eprintln!("barricade-server: room {}: {e}", self.id);
+                tracing::error!(
+                    room = %self.id,
+                    error = %e,
+                    "could not read the room's events; the room stops"
+                );
                 return Err(Stopped);
             }
         };
@@ -333,17 +382,25 @@ impl Actor {
         let snapshot = match serde_json::to_string(&self.room.snapshot()) {
             Ok(s) => s,
             Err(e) => {
-                eprintln!("barricade-server: room {}: {e}", self.id);
+                tracing::error!(
+                    room = %self.id,
+                    error = %e,
+                    "could not write the room as JSON; the room stops"
+                );
                 return Err(Stopped);
             }
         };
         let rows = events.iter().map(|e| (e.n, e.to_json())).collect();
-        self.hub
-            .store
+        self.host
+            .store()
             .save(self.id.as_str(), snapshot, rows)
             .await
             .map_err(|e| {
-                eprintln!("barricade-server: room {}: {e}", self.id);
+                tracing::error!(
+                    room = %self.id,
+                    error = %e,
+                    "could not store the room; the room stops"
+                );
                 Stopped
             })
     }
@@ -380,9 +437,9 @@ impl Actor {
         };
         self.bot_busy = true;
         let commands = self.commands.clone();
-        let bots = self.hub.bots.clone();
-        let pause = self.hub.config.computer_pause;
-        self.hub.spawn(async move {
+        let bots = self.host.bots().clone();
+        let pause = self.host.config().computer_pause;
+        self.host.spawn(async move {
             if !pause.is_zero() {
                 tokio::time::sleep(pause).await;
             }

@@ -14,7 +14,6 @@ use axum::http::HeaderMap;
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::serve::ListenerExt;
-use std::fmt;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use tokio::sync::{mpsc, watch};
@@ -58,35 +57,14 @@ async fn index(State(page): State<Arc<String>>) -> impl IntoResponse {
 const READ_BUFFER: usize = 8 * 1024;
 
 /// Why the server could not start or stop cleanly.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum ServerError {
     /// The database.
-    Store(StoreError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
     /// The address, or another I/O failure.
-    Io(std::io::Error),
-}
-
-impl fmt::Display for ServerError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ServerError::Store(e) => write!(f, "{e}"),
-            ServerError::Io(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for ServerError {}
-
-impl From<StoreError> for ServerError {
-    fn from(e: StoreError) -> ServerError {
-        ServerError::Store(e)
-    }
-}
-
-impl From<std::io::Error> for ServerError {
-    fn from(e: std::io::Error) -> ServerError {
-        ServerError::Io(e)
-    }
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
 }
 
 /// A running server.

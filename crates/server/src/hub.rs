@@ -1,9 +1,10 @@
 //! [`Hub`]: the live rooms. It opens new rooms (within each address's
 //! quota), loads stored ones on demand (after a restart, or after they
 //! left memory), and holds what every room shares: the configuration, the
-//! database, the computer's threads and the shutdown signal.
+//! database, the computer's threads and the shutdown signal. It is the
+//! rooms' [`RoomHost`]: the hub depends on the actor, not the other way.
 
-use crate::actor::{self, Command, RoomHandle};
+use crate::actor::{self, Command, RoomHandle, RoomHost};
 use crate::config::Config;
 use crate::ids::{RoomId, Token};
 use crate::limits::RoomQuota;
@@ -42,6 +43,13 @@ fn internal(e: impl std::fmt::Display) -> Refusal {
     Refusal::new(ErrorCode::Internal, e.to_string())
 }
 
+/// Logs why the stored room `id` could not come back, and refuses with
+/// the error's text as before.
+fn load_failed(id: &RoomId, why: &str, e: impl std::fmt::Display) -> Refusal {
+    tracing::error!(room = %id, error = %e, "could not load the room: {why}");
+    internal(e)
+}
+
 impl Hub {
     /// A hub over `store`; `alive` is the sender whose clones the tasks
     /// hold.
@@ -77,15 +85,6 @@ impl Hub {
         self.alive.lock().ok().and_then(|a| a.clone())
     }
 
-    /// Spawns a task that the server waits for when it stops.
-    pub fn spawn(&self, task: impl Future<Output = ()> + Send + 'static) {
-        let guard = self.guard();
-        tokio::spawn(async move {
-            task.await;
-            drop(guard);
-        });
-    }
-
     /// Lets go of the tasks' shared sender (at stop).
     pub fn release(&self) {
         if let Ok(mut a) = self.alive.lock() {
@@ -117,6 +116,7 @@ impl Hub {
         }
         let (room, token, events) = Room::open(settings, name, self.config.away_after)?;
         let id = RoomId::random().map_err(internal)?;
+        tracing::debug!(room = %id, "room opened");
         let handle = actor::spawn(self.clone(), id.clone(), room, events);
         self.rooms.lock().await.insert(id, handle.clone());
         Ok((handle, token))
@@ -135,35 +135,16 @@ impl Hub {
             .store
             .load(id.as_str())
             .await
-            .map_err(internal)?
+            .map_err(|e| load_failed(&id, "the database failed", e))?
             .ok_or_else(unknown)?;
-        let snapshot: Snapshot = serde_json::from_str(&stored).map_err(internal)?;
-        let (room, events) =
-            Room::restore(&snapshot, self.config.away_after, Instant::now()).map_err(internal)?;
+        let snapshot: Snapshot = serde_json::from_str(&stored)
+            .map_err(|e| load_failed(&id, "its stored snapshot does not read", e))?;
+        let (room, events) = Room::restore(&snapshot, self.config.away_after, Instant::now())
+            .map_err(|e| load_failed(&id, "its stored snapshot does not restore", e))?;
+        tracing::debug!(room = %id, "room loaded from the database");
         let handle = actor::spawn(self.clone(), id.clone(), room, events);
         rooms.insert(id, handle.clone());
         Ok(handle)
-    }
-
-    /// Forgets the live room `id` (its task ends).
-    pub async fn unload(&self, id: &RoomId) {
-        self.rooms.lock().await.remove(id);
-    }
-
-    /// Forgets the live room `id` unless a command is waiting in `inbox`
-    /// (then returns it, and the room stays).
-    pub async fn unload_if(
-        &self,
-        id: &RoomId,
-        inbox: &mut mpsc::Receiver<Command>,
-    ) -> Option<Command> {
-        let mut rooms = self.rooms.lock().await;
-        if let Ok(command) = inbox.try_recv() {
-            return Some(command);
-        }
-        rooms.remove(id);
-        inbox.close();
-        None
     }
 
     /// How many rooms are in memory.
@@ -176,5 +157,49 @@ impl Hub {
     /// Closes the database (blocking; at stop, once every task is gone).
     pub fn close(self) {
         self.store.close();
+    }
+}
+
+impl RoomHost for Hub {
+    fn config(&self) -> &Config {
+        &self.config
+    }
+
+    fn store(&self) -> &Store {
+        &self.store
+    }
+
+    fn bots(&self) -> &Arc<Semaphore> {
+        &self.bots
+    }
+
+    fn latency(&self) -> &Latency {
+        &self.latency
+    }
+
+    fn shutdown(&self) -> watch::Receiver<bool> {
+        Hub::shutdown(self)
+    }
+
+    fn spawn(&self, task: impl Future<Output = ()> + Send + 'static) {
+        let guard = self.guard();
+        tokio::spawn(async move {
+            task.await;
+            drop(guard);
+        });
+    }
+
+    async fn unload(&self, id: &RoomId) {
+        self.rooms.lock().await.remove(id);
+    }
+
+    async fn unload_if(&self, id: &RoomId, inbox: &mut mpsc::Receiver<Command>) -> Option<Command> {
+        let mut rooms = self.rooms.lock().await;
+        if let Ok(command) = inbox.try_recv() {
+            return Some(command);
+        }
+        rooms.remove(id);
+        inbox.close();
+        None
     }
 }

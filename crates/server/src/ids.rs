@@ -5,21 +5,14 @@ use sha2::{Digest, Sha256};
 use std::fmt;
 
 /// The operating system's random source failed (it practically never does).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RandomError(pub String);
-
-impl fmt::Display for RandomError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "the random source failed: {}", self.0)
-    }
-}
-
-impl std::error::Error for RandomError {}
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the random source failed: {0}")]
+pub struct RandomError(#[from] getrandom::Error);
 
 /// `N` bytes from the operating system's random source.
 pub fn random_bytes<const N: usize>() -> Result<[u8; N], RandomError> {
     let mut bytes = [0u8; N];
-    getrandom::fill(&mut bytes).map_err(|e| RandomError(e.to_string()))?;
+    getrandom::fill(&mut bytes)?;
     Ok(bytes)
 }
 

@@ -3,10 +3,12 @@
 //! set and board, spectators, the turn timer. [`SettingsJson`] is what
 //! travels; [`Settings`] is the checked form the room plays with.
 
-use barricade_ai::Level;
-use barricade_rules::{BoardId, Colour, ColourSet, Rules, Seats};
+use barricade_ai::{Level, ParseLevelError};
+use barricade_rules::board::ParseBoardError;
+use barricade_rules::colour::ParseColourError;
+use barricade_rules::rules::ParseRulesError;
+use barricade_rules::{BoardId, Colour, ColourSet, Rules, Seats, SeatsError};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 use std::time::Duration;
 
 /// The shortest and longest turn timer, in seconds.
@@ -96,56 +98,65 @@ pub struct Settings {
     pub json: SettingsJson,
 }
 
-/// Why settings were refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SettingsError(pub String);
-
-impl fmt::Display for SettingsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+/// Why settings were refused. The rules crate's and the AI crate's
+/// errors read as they do there.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SettingsError {
+    /// `board` names no board.
+    #[error(transparent)]
+    Board(#[from] ParseBoardError),
+    /// `rules` names no rule set.
+    #[error(transparent)]
+    Rules(#[from] ParseRulesError),
+    /// More than four seats.
+    #[error("a game has 2 to 4 seats")]
+    TooManySeats,
+    /// A seat's colour, or a colour in a team, names no colour.
+    #[error(transparent)]
+    Colour(#[from] ParseColourError),
+    /// A computer's or the stand-in's level names no level.
+    #[error(transparent)]
+    Level(#[from] ParseLevelError),
+    /// A seat's player is neither `person` nor `computer` (its first 16
+    /// characters).
+    #[error("'{0}' is not a player (person or computer)")]
+    Player(String),
+    /// More than four teams.
+    #[error("at most four teams")]
+    TooManyTeams,
+    /// The seats and teams do not make a game.
+    #[error(transparent)]
+    Seats(#[from] SeatsError),
+    /// Every seat is the computer's.
+    #[error("a room needs at least one person seat")]
+    NoPerson,
+    /// The turn timer is outside [`TURN_SECONDS`].
+    #[error("a turn timer of {0} s is outside 5 to 3600 s")]
+    TurnTimer(u32),
 }
 
-impl std::error::Error for SettingsError {}
-
 fn level(name: Option<&str>) -> Result<Level, SettingsError> {
-    name.unwrap_or("medium")
-        .parse()
-        .map_err(|e| SettingsError(format!("{e}")))
+    Ok(name.unwrap_or("medium").parse()?)
 }
 
 impl SettingsJson {
     /// Checks the settings with the rules crate's own types.
     pub fn check(&self) -> Result<Settings, SettingsError> {
-        let err = |e: &dyn fmt::Display| SettingsError(e.to_string());
-        let board: BoardId = self
-            .board
-            .as_deref()
-            .unwrap_or("classic")
-            .parse()
-            .map_err(|e| err(&e))?;
-        let rules: Rules = self
-            .rules
-            .as_deref()
-            .unwrap_or("ravensburger")
-            .parse()
-            .map_err(|e| err(&e))?;
+        let board: BoardId = self.board.as_deref().unwrap_or("classic").parse()?;
+        let rules: Rules = self.rules.as_deref().unwrap_or("ravensburger").parse()?;
         if self.seats.len() > 4 {
-            return Err(SettingsError("a game has 2 to 4 seats".into()));
+            return Err(SettingsError::TooManySeats);
         }
         let mut colours = Vec::new();
         let mut players = Vec::new();
         let mut seats_json = Vec::new();
         for seat in &self.seats {
-            let colour: Colour = seat.colour.parse().map_err(|e| err(&e))?;
+            let colour: Colour = seat.colour.parse()?;
             let player = match seat.player.as_str() {
                 "person" => Player::Person,
                 "computer" => Player::Computer(level(seat.level.as_deref())?),
                 other => {
-                    let short: String = other.chars().take(16).collect();
-                    return Err(SettingsError(format!(
-                        "'{short}' is not a player (person or computer)"
-                    )));
+                    return Err(SettingsError::Player(other.chars().take(16).collect()));
                 }
             };
             colours.push(colour);
@@ -160,27 +171,21 @@ impl SettingsJson {
             players.push(player);
         }
         if self.teams.len() > 4 {
-            return Err(SettingsError("at most four teams".into()));
+            return Err(SettingsError::TooManyTeams);
         }
         let mut teams = Vec::new();
         for team in &self.teams {
-            let set: ColourSet = team.parse().map_err(|e| err(&e))?;
+            let set: ColourSet = team.parse()?;
             teams.push(set);
         }
-        let seats = Seats::with_teams(&colours, &teams).map_err(|e| err(&e))?;
+        let seats = Seats::with_teams(&colours, &teams)?;
         if !players.contains(&Player::Person) {
-            return Err(SettingsError(
-                "a room needs at least one person seat".into(),
-            ));
+            return Err(SettingsError::NoPerson);
         }
         let turn_timer = match self.turn_seconds {
             None => None,
             Some(s) if TURN_SECONDS.contains(&s) => Some(Duration::from_secs(u64::from(s))),
-            Some(s) => {
-                return Err(SettingsError(format!(
-                    "a turn timer of {s} s is outside 5 to 3600 s"
-                )));
-            }
+            Some(s) => return Err(SettingsError::TurnTimer(s)),
         };
         let stand_in = level(self.stand_in.as_deref())?;
         let json = SettingsJson {
@@ -230,18 +235,56 @@ mod tests {
         assert_eq!(ok.players[3], Player::Computer(Level::Medium));
         assert_eq!(ok.json.seats[3].level.as_deref(), Some("medium"));
         assert_eq!(ok.json.check().unwrap(), ok);
-        for bad in [
-            r#"{"seats":[{"colour":"red","player":"person"}]}"#,
-            r#"{"seats":[{"colour":"red","player":"person"},{"colour":"red","player":"person"}]}"#,
-            r#"{"seats":[{"colour":"pink","player":"person"},{"colour":"red","player":"person"}]}"#,
-            r#"{"seats":[{"colour":"red","player":"robot"},{"colour":"blue","player":"person"}]}"#,
-            r#"{"seats":[{"colour":"red","player":"computer"},{"colour":"blue","player":"computer"}]}"#,
-            r#"{"board":"hex","seats":[{"colour":"red","player":"person"},{"colour":"blue","player":"person"}]}"#,
-            r#"{"rules":"chess","seats":[{"colour":"red","player":"person"},{"colour":"blue","player":"person"}]}"#,
-            r#"{"turn_seconds":1,"seats":[{"colour":"red","player":"person"},{"colour":"blue","player":"person"}]}"#,
-            r#"{"teams":["red"],"seats":[{"colour":"red","player":"person"},{"colour":"blue","player":"person"}]}"#,
+        // Every refusal reads as the rules and AI crates word it.
+        let two = r#"{"colour":"red","player":"person"},{"colour":"blue","player":"person"}"#;
+        for (bad, message) in [
+            (
+                r#"{"seats":[{"colour":"red","player":"person"}]}"#.to_string(),
+                "a game has 2 to 4 seated colours, not 1",
+            ),
+            (
+                r#"{"seats":[{"colour":"red","player":"person"},{"colour":"red","player":"person"}]}"#.into(),
+                "red is seated twice",
+            ),
+            (
+                r#"{"seats":[{"colour":"pink","player":"person"},{"colour":"red","player":"person"}]}"#.into(),
+                "'pink' is not a colour (red, green, yellow, blue)",
+            ),
+            (
+                r#"{"seats":[{"colour":"red","player":"robot"},{"colour":"blue","player":"person"}]}"#.into(),
+                "'robot' is not a player (person or computer)",
+            ),
+            (
+                r#"{"seats":[{"colour":"red","player":"computer"},{"colour":"blue","player":"computer"}]}"#.into(),
+                "a room needs at least one person seat",
+            ),
+            (
+                r#"{"seats":[{"colour":"red","player":"computer","level":"expert"},{"colour":"blue","player":"person"}]}"#.into(),
+                r#"unknown level "expert" (easy, medium, hard or master)"#,
+            ),
+            (
+                format!(r#"{{"board":"hex","seats":[{two}]}}"#),
+                "'hex' is not a board (classic, quick)",
+            ),
+            (
+                format!(r#"{{"rules":"chess","seats":[{two}]}}"#),
+                "'chess' is not a rule set (ravensburger, start-roll, barricade, french, or toggles joined by +: free-pass, start-roll, french, bottom-row)",
+            ),
+            (
+                format!(r#"{{"turn_seconds":1,"seats":[{two}]}}"#),
+                "a turn timer of 1 s is outside 5 to 3600 s",
+            ),
+            (
+                format!(r#"{{"teams":["red"],"seats":[{two}]}}"#),
+                "teams need at least two sides",
+            ),
+            (
+                format!(r#"{{"teams":["red+pink","blue"],"seats":[{two}]}}"#),
+                "'pink' is not a colour (red, green, yellow, blue)",
+            ),
         ] {
-            assert!(parse(bad).is_err(), "{bad}");
+            let refused = parse(&bad).expect_err(&bad);
+            assert_eq!(refused.to_string(), message, "{bad}");
         }
     }
 }

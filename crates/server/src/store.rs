@@ -10,28 +10,39 @@
 //! events, so what a client saw is never lost.
 
 use rusqlite::{Connection, OptionalExtension, params};
-use std::fmt;
-use std::path::Path;
-use std::sync::mpsc;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, mpsc};
 use std::thread::JoinHandle;
 use tokio::sync::oneshot;
 
 /// A failed database operation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StoreError(pub String);
-
-impl fmt::Display for StoreError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "database: {}", self.0)
-    }
-}
-
-impl std::error::Error for StoreError {}
-
-impl From<rusqlite::Error> for StoreError {
-    fn from(e: rusqlite::Error) -> StoreError {
-        StoreError(e.to_string())
-    }
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database file's folder could not be made.
+    #[error("database: {}: {source}", dir.display())]
+    CreateDir {
+        /// The folder.
+        dir: PathBuf,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+    /// SQLite refused to open the file, set it up, or run a query.
+    #[error("database: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    /// The transaction that held this write (with the others that came
+    /// at the same time) failed to commit; every write in it gets this.
+    #[error("database: {0}")]
+    Commit(#[source] Arc<rusqlite::Error>),
+    /// The database's thread could not be started.
+    #[error("database: {0}")]
+    Thread(#[source] std::io::Error),
+    /// The database was closed before the job was sent.
+    #[error("database: the database is closed")]
+    Closed,
+    /// The database's thread ended before it answered.
+    #[error("database: the database thread stopped")]
+    ThreadStopped,
 }
 
 type Reply<T> = oneshot::Sender<Result<T, StoreError>>;
@@ -100,8 +111,10 @@ impl Store {
     /// for [`KEEP_DAYS`] days, and starts its thread.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| StoreError(format!("{}: {e}", dir.display())))?;
+            std::fs::create_dir_all(dir).map_err(|source| StoreError::CreateDir {
+                dir: dir.to_path_buf(),
+                source,
+            })?;
         }
         let conn = Connection::open(path)?;
         conn.execute_batch(SCHEMA)?;
@@ -118,12 +131,12 @@ impl Store {
         let thread = std::thread::Builder::new()
             .name("barricade-store".into())
             .spawn(move || run(conn, rx))
-            .map_err(|e| StoreError(e.to_string()))?;
+            .map_err(StoreError::Thread)?;
         let (stop, stopped) = mpsc::channel::<()>();
         let checkpoint = std::thread::Builder::new()
             .name("barricade-checkpoint".into())
             .spawn(move || checkpoints(checkpointer, stopped))
-            .map_err(|e| StoreError(e.to_string()))?;
+            .map_err(StoreError::Thread)?;
         Ok(Store {
             jobs,
             thread: Some(thread),
@@ -133,12 +146,8 @@ impl Store {
 
     async fn ask<T>(&self, job: impl FnOnce(Reply<T>) -> Job) -> Result<T, StoreError> {
         let (reply, answer) = oneshot::channel();
-        self.jobs
-            .send(job(reply))
-            .map_err(|_| StoreError("the database is closed".into()))?;
-        answer
-            .await
-            .map_err(|_| StoreError("the database thread stopped".into()))?
+        self.jobs.send(job(reply)).map_err(|_| StoreError::Closed)?;
+        answer.await.map_err(|_| StoreError::ThreadStopped)?
     }
 
     /// Writes a room's snapshot and its new events (numbered) together.
@@ -228,11 +237,12 @@ fn run(mut conn: Connection, jobs: mpsc::Receiver<Job>) {
                 }
             }
             tx.commit()
-        })();
+        })()
+        .map_err(Arc::new);
         for (reply, one) in saved {
             let result = match &committed {
                 Ok(()) => one,
-                Err(e) => Err(StoreError(e.to_string())),
+                Err(e) => Err(StoreError::Commit(e.clone())),
             };
             let _ = reply.send(result);
         }
@@ -316,5 +326,58 @@ mod tests {
         for suffix in ["", "-wal", "-shm"] {
             let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
         }
+    }
+
+    #[tokio::test]
+    async fn a_failed_write_keeps_the_sqlite_error_as_its_source() {
+        use std::error::Error as _;
+        let path = std::env::temp_dir().join(format!(
+            "barricade-store-{}.sqlite3",
+            crate::ids::hex(&crate::ids::random_bytes::<8>().unwrap())
+        ));
+        let store = Store::open(&path).unwrap();
+        store
+            .save("r", "{}".into(), vec![(1, "a".into())])
+            .await
+            .unwrap();
+        let again = store
+            .save("r", "{}".into(), vec![(1, "a".into())])
+            .await
+            .unwrap_err();
+        assert!(matches!(again, StoreError::Sqlite(_)), "{again:?}");
+        assert!(again.to_string().starts_with("database: "), "{again}");
+        let source = again.source().expect("the SQLite error");
+        assert!(source.downcast_ref::<rusqlite::Error>().is_some());
+        assert_eq!(again.to_string(), format!("database: {source}"));
+        tokio::task::spawn_blocking(move || store.close())
+            .await
+            .unwrap();
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+        }
+    }
+
+    #[test]
+    fn a_folder_that_cannot_be_made_keeps_the_io_error() {
+        use std::error::Error as _;
+        let file = std::env::temp_dir().join(format!(
+            "barricade-store-{}",
+            crate::ids::hex(&crate::ids::random_bytes::<8>().unwrap())
+        ));
+        std::fs::write(&file, "").unwrap();
+        let e = Store::open(&file.join("rooms.sqlite3")).unwrap_err();
+        let _ = std::fs::remove_file(&file);
+        assert!(matches!(e, StoreError::CreateDir { .. }), "{e:?}");
+        assert!(
+            e.source()
+                .unwrap()
+                .downcast_ref::<std::io::Error>()
+                .is_some()
+        );
+        assert!(
+            e.to_string()
+                .starts_with(&format!("database: {}: ", file.display())),
+            "{e}"
+        );
     }
 }
