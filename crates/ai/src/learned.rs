@@ -366,7 +366,7 @@ pub fn team_leads(pos: &Position) -> ([Colour; 4], usize) {
 /// one): without it the turn order weighed the same through the whole
 /// opening, and the chart's start see-sawed (the first player's chance
 /// 50.3% after red's first pawn move, 52.7% after blue's reply: the
-/// model overrated the player to move in the first rounds, docs/ai.md).
+/// model overrated the player to move in the first rounds, docs/ai-journal.md).
 /// The model is a monotone function of the tuned evaluation's turns in
 /// a position of a given length (and, in a game's opening, of who has a
 /// pawn out and whether a colour has two), so it prefers the same moves,
@@ -379,7 +379,7 @@ pub fn features(ingredients: &HandMade, pos: &Position, field: &Field) -> [Featu
     let early = match pos.board().id() {
         BoardId::Classic => opening(mean, classic_start_turns()),
         // The quick board's race is short: there the terms made the
-        // model worse than the tuned evaluation (docs/ai.md).
+        // model worse than the tuned evaluation (docs/ai-journal.md).
         BoardId::Quick => 0.0,
     };
     let first = match pos.board().id() {
@@ -478,7 +478,7 @@ impl Race {
 /// turns `m` and those at the start, `m₀`: 1 at the start, falling in
 /// proportion to `m + 1` to 0 when that is 0.6 of `m₀ + 1`, and 0 after.
 /// (The bounds are where a screen on held-out games fitted best,
-/// docs/ai.md.)
+/// docs/ai-journal.md.)
 ///
 /// ```
 /// use barricade_ai::learned::opening;

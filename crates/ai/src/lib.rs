@@ -121,7 +121,7 @@ impl Level {
 
     /// The weights this level plays `pos` with: [`Level::weights`] of its
     /// rules, and on the quick board the hard bot's are the tuned ones
-    /// too (docs/ai.md, Quick board).
+    /// too (docs/ai-journal.md, "The quick board").
     ///
     /// ```
     /// use barricade_ai::{eval::Weights, Level};

@@ -206,7 +206,7 @@ fn master_games_are_deterministic_for_a_seed() {
 /// of two, three and four players. The free fit's classic sets gave a
 /// team more chance the further it was from the goal in the opening, and
 /// such masters walked to and fro on the bottom row until the decision
-/// limit (docs/ai.md, "Masters that stall in the classic opening"); on
+/// limit (docs/ai-journal.md, "Masters that stall in the classic opening"); on
 /// this small budget they stalled as on the full one.
 #[test]
 fn masters_finish_classic_games_of_two_three_and_four_players() {

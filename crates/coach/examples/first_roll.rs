@@ -1,6 +1,6 @@
 //! How often the first player of a default two-player classic game wins
 //! after each first roll, master against master, beside what the
-//! analysis chart gives after that roll (docs/ai.md, "The classic start
+//! analysis chart gives after that roll (docs/ai-journal.md, "The classic start
 //! by the first roll", issue #23):
 //!
 //! ```sh

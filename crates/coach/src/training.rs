@@ -310,7 +310,7 @@ pub enum Players {
     /// master plays differently from the tuned one (on the quick board
     /// its first player wins less often), so a fit to its games is one
     /// step of an iteration that starts from the tuned players
-    /// (docs/ai.md).
+    /// (docs/ai-journal.md).
     Learned(&'static Model, [bool; learned::SETS]),
 }
 
@@ -353,7 +353,7 @@ pub const DEFAULT_PLAYERS_SETS: [bool; learned::SETS] = [true, false, false, tru
 /// or a model on some sets (the tuned weights elsewhere); `nodes` > 0
 /// replaces the level's node budget. With four teams it searches three
 /// pawn moves deep, as the master did when the checked-in weights were
-/// made (the fourth came later, docs/ai.md).
+/// made (the fourth came later, docs/ai-journal.md).
 pub fn trainer_bot(level: Level, nodes: u64, players: Players, seed: u64) -> Bot {
     let limits = level.limits();
     let limits = barricade_ai::Limits {
@@ -517,7 +517,7 @@ pub fn someone_without_pawn_out(pos: &Position) -> bool {
 /// (without it the quick board's opening valued being behind). `home` is
 /// not 0 in only a few percent of the positions (a game's first plies),
 /// and 1e-3 held its weight back so far that red's first move still
-/// looked like a lead of several points (docs/ai.md, "The ridge and
+/// looked like a lead of several points (docs/ai-journal.md, "The ridge and
 /// `home`"), so its penalty is 1e-5, as is that of the two opening
 /// terms, which are not 0 only in the first third of a classic race.
 /// `first-rounds*wait`, not 0 in a game's first few rounds only, has
@@ -535,7 +535,7 @@ pub const MULTI_TEAM_RIDGE: f64 = 1.0;
 /// The two-team sets are fitted first, with the penalty
 /// `Σ RIDGEₖ/2·wₖ²`.
 /// A three- or four-team set rests on fewer games, and alone it fits
-/// their noise (docs/ai.md): its penalty is
+/// their noise (docs/ai-journal.md): its penalty is
 /// `MULTI_TEAM_RIDGE/2·|w − w₂|²`, `w₂` being the board's two-team set,
 /// so it moves away from that only as far as its games ask.
 ///
@@ -543,7 +543,7 @@ pub const MULTI_TEAM_RIDGE: f64 = 1.0;
 /// team's expected turns at a game's start at that value or above
 /// ([`StartBasis`]): fitted freely, that weight came out negative (a
 /// team seemed to gain by staying behind in the opening), and masters
-/// that all think so never leave the opening (docs/ai.md, "Masters that
+/// that all think so never leave the opening (docs/ai-journal.md, "Masters that
 /// stall in the classic opening"). Those sets are then fitted in the
 /// basis of [`StartBasis`], the ridge on its weights; where the free fit
 /// gives that weight less than the floor, it is held at the floor and

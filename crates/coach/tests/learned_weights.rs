@@ -13,7 +13,7 @@ use barricade_rules::Position;
 const PLAYERS_TEXT: &str = include_str!("../../ai/data/learned-players.txt");
 /// The second run's weights, the floored fit of games of masters
 /// that use the first's: the players of the run that made the
-/// checked-in file, on every set (docs/ai.md, eighteenth step).
+/// checked-in file, on every set (docs/ai-journal.md, "Games of masters that use the model with three and four teams").
 const PLAYERS_2_TEXT: &str = include_str!("../../ai/data/learned-players-2.txt");
 
 /// The command `barricade train`'s defaults spell in a file's header.
