@@ -19,11 +19,11 @@ pub mod room;
 #[cfg(all(target_family = "wasm", feature = "online"))]
 mod socket;
 
-use crate::ctx::{Ctx, Screen};
+use crate::i18n::text::{Text, t};
+use crate::intents::{Ctx, Screen};
+use crate::platform::{browser, crypto};
 use crate::state::GameState;
 use crate::state::online::Outgoing;
-use crate::text::{Text, t};
-use crate::web::browser;
 use barricade_rules::{Colour, ColourSet};
 use events::{RoomOptions, ServerMessage};
 use leptos::prelude::*;
@@ -112,7 +112,7 @@ impl Online {
     /// The invite link of the room.
     pub fn invite(&self) -> Option<String> {
         let id = self.room.with(|r| r.as_ref().map(|r| r.id.clone()))?;
-        (!id.is_empty()).then(|| crate::link::Link::Room(id).address(&browser::address()))
+        (!id.is_empty()).then(|| crate::state::link::Link::Room(id).address(&browser::address()))
     }
 
     /// The commitment to the dice of the game shown (or the next one),
@@ -170,11 +170,11 @@ impl Online {
             if r.playable().contains(turn) {
                 return None;
             }
-            let who = crate::text::seat_player(seat.colour, seat.name.as_deref());
+            let who = crate::i18n::text::seat_player(seat.colour, seat.name.as_deref());
             if seat.stand_in {
-                Some(crate::text::fill_str(Text::PromptStandIn, &who))
+                Some(crate::i18n::text::fill_str(Text::PromptStandIn, &who))
             } else if seat.kind == crate::state::setup::SeatKind::Human {
-                Some(crate::text::fill_str(Text::PromptWaiting, &who))
+                Some(crate::i18n::text::fill_str(Text::PromptWaiting, &who))
             } else {
                 None
             }
@@ -194,29 +194,14 @@ impl Default for Online {
 /// page it serves).
 #[cfg(all(target_family = "wasm", feature = "online"))]
 pub fn server_url() -> Option<&'static str> {
-    let window = web_sys::window()?;
-    let location = window.location();
-    let search = location.search().ok().unwrap_or_default();
-    let given = search
-        .trim_start_matches('?')
-        .split('&')
-        .find_map(|kv| kv.strip_prefix("rooms="))
-        .and_then(|v| js_sys::decode_uri_component(v).ok())
-        .and_then(|v| v.as_string())
-        .filter(|v| v.starts_with("ws://") || v.starts_with("wss://"));
+    use crate::platform::page;
+    let given =
+        page::query_param("rooms").filter(|v| v.starts_with("ws://") || v.starts_with("wss://"));
     let url = given.or_else(|| {
-        // The page's configuration, as the server wrote it (by name, as
-        // a `<meta>` is read; not a lookup of the page's views).
-        let meta = window
-            .document()?
-            .get_elements_by_name("barricade-rooms")
-            .item(0)?;
-        use wasm_bindgen::JsCast;
-        let content = meta
-            .unchecked_ref::<web_sys::Element>()
-            .get_attribute("content")?;
-        let https = location.protocol().ok()? == "https:";
-        Some(meta_address(&content, https, &location.host().ok()?))
+        // The page's configuration, as the server wrote it.
+        let content = page::meta_content("barricade-rooms")?;
+        let (https, host) = page::origin()?;
+        Some(meta_address(&content, https, &host))
     })?;
     Some(Box::leak(url.into_boxed_str()))
 }
@@ -404,13 +389,14 @@ impl Ctx {
     /// kept for it, the same seats as before.
     pub fn join_room(&self, id: &str) {
         let Some(url) = self.online.server else {
-            self.notice
-                .set(Some(crate::text::t(crate::text::Text::RoomNoServer).into()));
+            self.notice.set(Some(
+                crate::i18n::text::t(crate::i18n::text::Text::RoomNoServer).into(),
+            ));
             return;
         };
         let valid = id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit());
         if !valid {
-            self.notice.set(Some(crate::text::link_unknown()));
+            self.notice.set(Some(crate::i18n::text::link_unknown()));
             return;
         }
         if self
@@ -549,7 +535,9 @@ pub fn receive(ctx: Ctx, message: ServerMessage) {
                     r.token = Some(token);
                 }
             });
-            set_fragment(&crate::link::Link::Room(room).fragment());
+            crate::platform::page::replace_fragment(
+                &crate::state::link::Link::Room(room).fragment(),
+            );
         }
         ServerMessage::Welcome { last, you } => {
             online.error.set(None);
@@ -623,7 +611,7 @@ fn apply(ctx: Ctx, change: Change, live: bool) {
             });
             if let Some(mut state) = made {
                 state.animate = ctx.speed() != crate::state::settings::Speed::Instant;
-                crate::web::analysis_driver::stop(ctx.analysis);
+                crate::platform::analysis_driver::stop(ctx.analysis);
                 ctx.sharing.set(false);
                 ctx.state.set(state);
                 ctx.screen.set(Screen::Play);
@@ -669,51 +657,14 @@ fn finish(ctx: Ctx) {
     let Some((reveal, seeded)) = texts else {
         return;
     };
-    sha256(&reveal, move |a| {
-        sha256(&seeded, move |b| {
+    crypto::sha256(&reveal, move |a| {
+        crypto::sha256(&seeded, move |b| {
             let digests = a
                 .zip(b)
                 .map(|(reveal, seeded)| dice_check::Digests { reveal, seeded });
             checked(ctx, digests);
         });
     });
-}
-
-/// The browser's SHA-256 of `text` (SubtleCrypto), to `done`.
-#[cfg(all(target_family = "wasm", feature = "online"))]
-fn sha256(text: &str, done: impl FnOnce(Option<[u8; 32]>) + 'static) {
-    use wasm_bindgen::prelude::Closure;
-    let subtle = web_sys::window()
-        .and_then(|w| w.crypto().ok())
-        .map(|c| c.subtle());
-    let bytes = text.as_bytes().to_vec();
-    let Some(promise) = subtle.and_then(|s| s.digest_with_str_and_u8_array("SHA-256", &bytes).ok())
-    else {
-        return done(None);
-    };
-    let done = std::rc::Rc::new(std::cell::RefCell::new(Some(done)));
-    let failed = done.clone();
-    let ok = Closure::once(move |buffer: wasm_bindgen::JsValue| {
-        let array = js_sys::Uint8Array::new(&buffer);
-        let digest: Option<[u8; 32]> = array.to_vec().try_into().ok();
-        if let Some(f) = done.borrow_mut().take() {
-            f(digest);
-        }
-    });
-    let bad = Closure::once(move |_: wasm_bindgen::JsValue| {
-        if let Some(f) = failed.borrow_mut().take() {
-            f(None);
-        }
-    });
-    let _ = promise.then2(&ok, &bad);
-    ok.forget();
-    bad.forget();
-}
-
-/// No browser, no hash.
-#[cfg(not(all(target_family = "wasm", feature = "online")))]
-fn sha256(_: &str, done: impl FnOnce(Option<[u8; 32]>) + 'static) {
-    done(None);
 }
 
 /// Shows the dice check's result; a verified game becomes its record's
@@ -782,20 +733,6 @@ fn set_verified(online: Online, result: Verified) {
             r.verified = Some(result);
         }
     });
-}
-
-/// Puts `fragment` in the address bar without adding to the history.
-fn set_fragment(fragment: &str) {
-    let Some(w) = web_sys::window() else { return };
-    if let (Ok(history), Ok(path), Ok(search)) =
-        (w.history(), w.location().pathname(), w.location().search())
-    {
-        let _ = history.replace_state_with_url(
-            &wasm_bindgen::JsValue::NULL,
-            "",
-            Some(&format!("{path}{search}{fragment}")),
-        );
-    }
 }
 
 #[cfg(test)]

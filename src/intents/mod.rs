@@ -5,18 +5,19 @@
 //! here, so a roll can be followed from the button to the board in
 //! [`Ctx::run`], [`Ctx::roll`] and `board/`.
 
-use crate::action::Action;
-use crate::ai_protocol;
-use crate::chart_data::{ChartData, chart_data};
+pub mod action;
+
 use crate::i18n::Language;
-use crate::link::Link;
+use crate::i18n::text::{Text, link_problem, link_unknown, save_damaged, send_link, t};
+use crate::platform::{ai_worker, analysis_driver, browser};
 use crate::state::analysis::GameAnalysis;
+use crate::state::link::Link;
 use crate::state::replay::Replay;
 use crate::state::settings::{Settings, Speed};
 use crate::state::setup::SetupChoices;
 use crate::state::{GameState, save};
-use crate::text::{Text, link_problem, link_unknown, save_damaged, send_link, t};
-use crate::web::{ai_worker, analysis_driver, browser};
+use crate::worker::protocol;
+use action::Action;
 use barricade_rules::{Colour, GameRecord, Phase, Square};
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
@@ -88,8 +89,6 @@ pub struct Ctx {
     pub analysis: RwSignal<GameAnalysis>,
     /// The plies marked on the chart and in the replay's move list.
     pub marked: Memo<Vec<usize>>,
-    /// What the win-chance chart draws.
-    pub chart: Memo<ChartData>,
     /// The game's link code, encoded once per revision.
     pub code: Memo<String>,
     /// The language the page is in (changes once its file is loaded).
@@ -126,12 +125,6 @@ impl Ctx {
             revision,
             analysis,
             marked: Memo::new(move |_| analysis.with(GameAnalysis::marked_plies)),
-            // Its marks' names and caption are words: a new language
-            // writes them again.
-            chart: Memo::new(move |_| {
-                language.track();
-                analysis.with(chart_data)
-            }),
             code,
             language,
             online: crate::online::Online::new(),
@@ -354,7 +347,7 @@ impl Ctx {
     pub fn choose_language(&self, language: Language) {
         self.settings.update(|s| s.language = Some(language));
         let ctx = *self;
-        crate::web::language_files::switch(language, move |loaded| {
+        crate::platform::language_files::switch(language, move |loaded| {
             // Not loaded (offline before its file was kept): the menu is
             // drawn again with the language still in use.
             ctx.language.set(if loaded {
@@ -585,8 +578,8 @@ impl Ctx {
         let ctx = *self;
         ai_worker::ask(
             ai_worker::HINT,
-            |id| ai_protocol::request(id, &question.position, question.level, question.seed),
-            move |answer| match ai_protocol::decision(answer) {
+            |id| protocol::request(id, &question.position, question.level, question.seed),
+            move |answer| match protocol::decision(answer) {
                 Ok(mv) => {
                     ctx.decide(|s| s.show_hint(question.position, mv));
                 }

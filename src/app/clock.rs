@@ -6,12 +6,12 @@
 //! and do nothing if the game moved on meanwhile; they write signals only
 //! from their callbacks, never from an effect.
 
-use crate::ai_protocol;
-use crate::ctx::{Ctx, Screen};
-use crate::sound::Ear;
+use crate::intents::{Ctx, Screen};
+use crate::platform::{ai_worker, browser};
 use crate::state::settings::Settings;
+use crate::state::sound::Ear;
 use crate::state::{GameState, save};
-use crate::web::{ai_worker, browser};
+use crate::worker::protocol;
 use barricade_rules::Phase;
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
@@ -33,13 +33,13 @@ fn sounds(ctx: Ctx) {
     Effect::new(move |_| {
         let on = ctx.settings.with(|s| s.sound);
         if was_on == Some(false) && on {
-            crate::web::audio::wake(true);
+            crate::platform::audio::wake(true);
         }
         was_on = Some(on);
         let cues = ctx.state.with(|s| ear.hear(s));
         if on {
             for cue in cues {
-                crate::web::audio::play(cue);
+                crate::platform::audio::play(cue);
             }
         }
     });
@@ -147,8 +147,8 @@ fn play_for_computer(ctx: Ctx) {
             let version = question.version;
             ai_worker::ask(
                 ai_worker::DECISION,
-                |id| ai_protocol::request(id, &question.position, question.level, question.seed),
-                move |answer| match ai_protocol::decision(answer) {
+                |id| protocol::request(id, &question.position, question.level, question.seed),
+                move |answer| match protocol::decision(answer) {
                     Ok(mv) => {
                         ctx.decide(|s| s.play_computer_answer(version, mv));
                     }
