@@ -1,18 +1,17 @@
 //! Time and storage: the effects that talk to the world outside the
 //! page's signals. The autosave writes localStorage when the game's
-//! revision changes; the game's clock sets timers for a walking pawn, the
-//! computer's turns and passing a stuck turn; the replay's clock steps
-//! autoplay on; the game's sounds play as it changes. Timers carry the state's version (or the replay's ply)
-//! and do nothing if the game moved on meanwhile; they write signals only
-//! from their callbacks, never from an effect.
+//! revision changes; the replay's clock steps autoplay on; the game's
+//! sounds play as it changes. (The game's clock, for walking pawns and
+//! the computer's turns, is no effect: the intents call its scheduler,
+//! `crate::intents::scheduler`.) Timers carry the replay's ply and do
+//! nothing if the replay moved on meanwhile; they write signals only from
+//! their callbacks, never from an effect.
 
 use crate::intents::{Ctx, Screen};
-use crate::platform::{ai_worker, browser};
+use crate::platform::browser;
+use crate::state::save;
 use crate::state::settings::Settings;
 use crate::state::sound::Ear;
-use crate::state::{GameState, save};
-use crate::worker::protocol;
-use barricade_rules::Phase;
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 
@@ -20,7 +19,9 @@ use leptos::prelude::*;
 pub fn start(ctx: Ctx) {
     autosave(ctx);
     replay_clock(ctx);
-    game_clock(ctx);
+    // The game's clock is a scheduler the intents call
+    // (`crate::intents::scheduler`); it looks once at the game loaded.
+    crate::intents::scheduler::soon(ctx);
     sounds(ctx);
 }
 
@@ -79,86 +80,4 @@ fn replay_clock(ctx: Ctx) {
             Timeout::new(ms, move || ctx.replay_tick(ply)).forget();
         }
     });
-}
-
-/// The game's clock: the next step of a walking pawn, the computer's roll
-/// or decision, or passing a person's turn that cannot move.
-fn game_clock(ctx: Ctx) {
-    Effect::new(move |_| {
-        walk_on(ctx);
-        play_for_computer(ctx);
-    });
-}
-
-/// Sets the timer for the next step of a walking pawn.
-fn walk_on(ctx: Ctx) {
-    let (version, walking) = ctx.state.with(|s| (s.version(), s.walk().is_some()));
-    if walking {
-        let ms = ctx.speed().step_ms();
-        Timeout::new(ms, move || {
-            ctx.decide(|s| {
-                if s.version() == version {
-                    s.advance_walk();
-                }
-            })
-        })
-        .forget();
-    }
-}
-
-/// Sets the timer for the computer's roll or decision, or for passing a
-/// person's turn that cannot move.
-fn play_for_computer(ctx: Ctx) {
-    let state = ctx.state;
-    if ctx.screen.get() != Screen::Play || ctx.tumbling.get() {
-        return;
-    }
-    let (version, computer, stuck, busy, rolling) = state.with(|s| {
-        (
-            s.version(),
-            // In an online room the server plays the computer seats.
-            s.turn_kind().is_computer() && s.online_colours().is_none(),
-            s.stuck() && (s.online_colours().is_none() || s.human_to_play()),
-            s.walk().is_some() || s.winner().is_some(),
-            s.phase() == Phase::Roll,
-        )
-    });
-    if busy || !(computer || stuck) {
-        return;
-    }
-    let speed = ctx.speed();
-    let ms = if stuck && !computer {
-        speed.pause_ms() * 3
-    } else {
-        speed.pause_ms()
-    };
-    Timeout::new(ms, move || {
-        if state.with_untracked(|s| s.version()) != version
-            || ctx.screen.get_untracked() != Screen::Play
-        {
-            return;
-        }
-        if !computer {
-            ctx.decide(GameState::pass);
-        } else if rolling {
-            ctx.decide(GameState::roll);
-        } else if let Some(question) = state.with_untracked(|s| s.computer_question()) {
-            // The bot thinks in the web worker; the page stays responsive.
-            let version = question.version;
-            ai_worker::ask(
-                ai_worker::DECISION,
-                |id| protocol::request(id, &question.position, question.level, question.seed),
-                move |answer| match protocol::decision(answer) {
-                    Ok(mv) => {
-                        ctx.decide(|s| s.play_computer_answer(version, mv));
-                    }
-                    Err(e) => leptos::logging::warn!("computer player: {e}"),
-                },
-            );
-        }
-        if computer && rolling {
-            ctx.tumble();
-        }
-    })
-    .forget();
 }

@@ -6,6 +6,7 @@
 //! [`Ctx::run`], [`Ctx::roll`] and `board/`.
 
 pub mod action;
+pub mod scheduler;
 
 use crate::i18n::Language;
 use crate::i18n::text::{Text, link_problem, link_unknown, save_damaged, send_link, t};
@@ -95,6 +96,9 @@ pub struct Ctx {
     pub language: RwSignal<Language>,
     /// Online rooms (see [`crate::online`]).
     pub online: crate::online::Online,
+    /// Is the game's clock to look at the game after this task
+    /// ([`scheduler::soon`])?
+    pub scheduled: StoredValue<bool>,
 }
 
 impl Ctx {
@@ -128,6 +132,7 @@ impl Ctx {
             code,
             language,
             online: crate::online::Online::new(),
+            scheduled: StoredValue::new(false),
         };
         ctx.state.update_untracked(|s| ctx.pace(s));
         ctx.analyse_if_over();
@@ -146,6 +151,7 @@ impl Ctx {
     pub fn decide<R>(&self, intent: impl FnOnce(&mut GameState) -> R) -> R {
         let was_over = self.state.with_untracked(|s| s.winner().is_some());
         let result = self.state.try_update(intent);
+        scheduler::soon(*self);
         if !was_over {
             self.analyse_if_over();
         }
@@ -219,7 +225,10 @@ impl Ctx {
                     self.start(choices);
                 }
             }
-            Action::BackToGame => self.screen.set(Screen::Play),
+            Action::BackToGame => {
+                self.screen.set(Screen::Play);
+                scheduler::soon(*self);
+            }
             Action::Close => self.close_replay(),
             Action::PlayFromHere => self.play_from_here(),
             Action::First => self.replay_go(|_, _| 0),
@@ -305,6 +314,7 @@ impl Ctx {
         self.has_game.set(true);
         self.sharing.set(false);
         self.screen.set(Screen::Play);
+        scheduler::soon(*self);
         self.notice.set(None);
         self.form.update(|c| c.seed = None);
         browser::clear_fragment();
@@ -322,6 +332,7 @@ impl Ctx {
             }
         });
         self.screen.set(Screen::Setup);
+        scheduler::soon(*self);
         self.preview();
     }
 
@@ -339,6 +350,7 @@ impl Ctx {
             && let Ok(preview) = GameState::new(self.form.get_untracked(), 0)
         {
             self.state.set(preview);
+            scheduler::soon(*self);
         }
     }
 
@@ -364,6 +376,7 @@ impl Ctx {
         let animate = self.speed() != Speed::Instant;
         if self.state.with_untracked(|s| s.animate) != animate {
             self.state.update(|s| self.pace(s));
+            scheduler::soon(*self);
         }
     }
 
@@ -422,6 +435,7 @@ impl Ctx {
         self.replay.set(Some(replay));
         self.sharing.set(false);
         self.screen.set(Screen::Replay);
+        scheduler::soon(*self);
     }
 
     /// Opens the replay viewer on the game shown, at `ply` (from the end
@@ -434,6 +448,7 @@ impl Ctx {
             self.replay.set(Some(replay));
             self.sharing.set(false);
             self.screen.set(Screen::Replay);
+            scheduler::soon(*self);
         }
     }
 
@@ -480,6 +495,7 @@ impl Ctx {
                 self.state.set(r.state());
             }
         });
+        scheduler::soon(*self);
     }
 
     /// Starts a live game at the replay's ply (all seats played here); the
@@ -565,8 +581,13 @@ impl Ctx {
             return;
         }
         self.tumbling.set(true);
-        let tumbling = self.tumbling;
-        Timeout::new(ms, move || tumbling.set(false)).forget();
+        let ctx = *self;
+        Timeout::new(ms, move || {
+            ctx.tumbling.set(false);
+            // The computer rolled: now it decides.
+            scheduler::soon(ctx);
+        })
+        .forget();
     }
 
     /// Asks the master bot (in the web worker) for a suggestion for the

@@ -20,7 +20,7 @@ pub mod room;
 mod socket;
 
 use crate::i18n::text::{Text, t};
-use crate::intents::{Ctx, Screen};
+use crate::intents::{Ctx, Screen, scheduler};
 use crate::platform::{browser, crypto};
 use crate::state::GameState;
 use crate::state::online::Outgoing;
@@ -382,6 +382,7 @@ impl Ctx {
         self.online.error.set(None);
         self.online.refused.set(None);
         self.screen.set(Screen::Room);
+        scheduler::soon(*self);
         wire::connect(*self, url);
     }
 
@@ -411,6 +412,7 @@ impl Ctx {
         self.online.error.set(None);
         self.online.refused.set(None);
         self.screen.set(Screen::Room);
+        scheduler::soon(*self);
         wire::connect(*self, url);
     }
 
@@ -520,11 +522,14 @@ fn sync_playable(ctx: Ctx) {
         .with_untracked(|s| s.online_colours().is_some_and(|c| c != playable));
     if differs {
         ctx.state.update(|s| s.set_playable(playable));
+        scheduler::soon(ctx);
     }
 }
 
 /// Handles one message of the server.
 pub fn receive(ctx: Ctx, message: ServerMessage) {
+    // The game's clock looks at what the message changed.
+    scheduler::soon(ctx);
     let online = ctx.online;
     match message {
         ServerMessage::Created { room, token } => {
@@ -714,6 +719,7 @@ fn checked(ctx: Ctx, digests: Option<dice_check::Digests>) {
                 Ok(mut state) if *state.position() == shown => {
                     state.animate = ctx.state.with_untracked(|s| s.animate);
                     ctx.state.set(state);
+                    scheduler::soon(ctx);
                     set_verified(online, Verified::Yes);
                 }
                 _ => set_verified(
