@@ -88,6 +88,9 @@ pub struct Online {
     pub refused: RwSignal<Option<String>>,
     /// The host's spectators and turn timer for the room to open.
     pub options: RwSignal<RoomOptions>,
+    /// This page's nonce for the next game, with the seat it went with
+    /// (kept for the dice check; no view reads it).
+    pub own_nonce: StoredValue<Option<(usize, String)>>,
 }
 
 impl Online {
@@ -101,6 +104,7 @@ impl Online {
             error: RwSignal::new(None),
             refused: RwSignal::new(None),
             options: RwSignal::new(RoomOptions::default()),
+            own_nonce: StoredValue::new(None),
         }
     }
 
@@ -222,12 +226,6 @@ pub fn meta_address(content: &str, https: bool, host: &str) -> String {
 #[cfg(not(all(target_family = "wasm", feature = "online")))]
 pub fn server_url() -> Option<&'static str> {
     None
-}
-
-thread_local! {
-    /// This page's nonce for the next game, with the seat it went with.
-    static OWN_NONCE: std::cell::RefCell<Option<(usize, String)>> =
-        const { std::cell::RefCell::new(None) };
 }
 
 /// A fresh nonce: 16 random bytes as hex.
@@ -419,7 +417,7 @@ impl Ctx {
     /// Takes seat `i` with the name typed (and a fresh nonce).
     pub fn take_seat(&self, i: usize) {
         let nonce = fresh_nonce();
-        OWN_NONCE.with(|n| *n.borrow_mut() = Some((i, nonce.clone())));
+        self.online.own_nonce.set_value(Some((i, nonce.clone())));
         wire::take(i, &remembered_name(), &nonce);
     }
 
@@ -683,7 +681,7 @@ fn checked(ctx: Ctx, digests: Option<dice_check::Digests>) {
         );
         return;
     };
-    let own = OWN_NONCE.with(|n| n.borrow().clone());
+    let own = online.own_nonce.get_value();
     let result = online.room.with_untracked(|r| {
         let r = r.as_ref()?;
         let ended = r.ended.as_ref()?;
@@ -706,7 +704,7 @@ fn checked(ctx: Ctx, digests: Option<dice_check::Digests>) {
         .with_untracked(|r| r.as_ref().and_then(|r| r.you.seats.first().copied()))
     {
         let nonce = fresh_nonce();
-        OWN_NONCE.with(|n| *n.borrow_mut() = Some((seat, nonce.clone())));
+        online.own_nonce.set_value(Some((seat, nonce.clone())));
         wire::nonce(&nonce);
     }
     let Some((result, choices)) = result else {
