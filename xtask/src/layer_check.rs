@@ -493,7 +493,7 @@ pub fn check() -> Result<(), String> {
         Ok(())
     } else {
         Err(format!(
-            "the layers of src/ are broken (see docs/architecture.md, Layers):\n{}",
+            "the layers of src/ are broken (see docs/architecture.md, \"The app's layers\"):\n{}",
             problems.join("\n")
         ))
     }
