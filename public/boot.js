@@ -49,7 +49,7 @@
 
   // The shell's words are English. In another language (the one chosen
   // before, or else the browser's first that the game speaks, as
-  // src/web/language_files.rs picks it) they stay hidden until the app draws
+  // src/platform/language_files.rs picks it) they stay hidden until the app draws
   // the panel in that language; the board shows at once.
   var tags = (navigator.languages || []).slice();
   try {

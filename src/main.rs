@@ -7,7 +7,7 @@
 static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
 fn main() {
-    use barricade_web::web::language_files;
+    use barricade_web::platform::language_files;
     // The page's words come first: the app draws nothing it cannot name.
     language_files::start(language_files::first(), |loaded| {
         if !loaded {

@@ -11,9 +11,9 @@
 
 use super::markup::{LAYERS, PAWNS, held_transform, home_class, pawn_attributes};
 use super::markup::{polyline, translate};
-use crate::geometry::{square_xy, view_box};
-use crate::scene::{PawnPiece, Scene};
-use crate::text::{Text, square_label, t};
+use crate::i18n::text::{Text, square_label, t};
+use crate::state::geometry::{square_xy, view_box};
+use crate::state::scene::{PawnPiece, Scene};
 use barricade_rules::{Board, Colour, Square};
 use wasm_bindgen::JsCast;
 use web_sys::Element;
@@ -454,8 +454,16 @@ impl Drawn {
             Some(s) => {
                 let (x, y) = square_xy(self.board, s);
                 let g = &self.h.ghost;
-                set(g, "cx", Some(&crate::geometry::Tenths(x).to_string()));
-                set(g, "cy", Some(&crate::geometry::Tenths(y).to_string()));
+                set(
+                    g,
+                    "cx",
+                    Some(&crate::state::geometry::Tenths(x).to_string()),
+                );
+                set(
+                    g,
+                    "cy",
+                    Some(&crate::state::geometry::Tenths(y).to_string()),
+                );
                 set(g, "display", None);
             }
             None => set(&self.h.ghost, "display", Some("none")),

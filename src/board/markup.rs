@@ -12,12 +12,12 @@
 //! layer. Pieces are drawn at the origin and put in place by a transform,
 //! so moving one is one attribute.
 
-use crate::geometry::{
+use crate::i18n::text::{Text, pawn_label, t};
+use crate::state::geometry::{
     BARRICADE_RADIUS, HOME_RADIUS, Oval, PAWN_RADIUS, SQUARE_RADIUS, Tenths, forest_oval,
     home_outline, home_xy, square_xy, view, village_oval,
 };
-use crate::scene::{PawnPiece, Place, Scene};
-use crate::text::{Text, pawn_label, t};
+use crate::state::scene::{PawnPiece, Place, Scene};
 use barricade_rules::{Board, Colour, Square};
 use std::fmt::Write;
 

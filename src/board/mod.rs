@@ -14,11 +14,11 @@ pub mod markup;
 pub mod shell;
 pub mod taps;
 
-use crate::geometry::{view, view_box};
 use crate::i18n::Language;
-use crate::scene::Scene;
+use crate::i18n::text::{Text, t};
 use crate::state::GameState;
-use crate::text::{Text, t};
+use crate::state::geometry::{view, view_box};
+use crate::state::scene::Scene;
 use barricade_rules::{Board as Layout, BoardId, Colour, Square};
 use handles::{Drawn, Hit, Key, find, key};
 use leptos::prelude::*;

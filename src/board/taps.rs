@@ -12,7 +12,7 @@ pub const TOUCH_RADIUS: f64 = 20.0;
 
 /// The board point (tenths of an SVG unit) under the client point `at`,
 /// for an `<svg>` with the viewBox `view` (x, y, width, height in tenths,
-/// [`crate::geometry::view`]) drawn in `rect` (x, y, width, height in CSS
+/// [`crate::state::geometry::view`]) drawn in `rect` (x, y, width, height in CSS
 /// pixels, the viewBox scaled to fit and centred, as SVG does by
 /// default), and the number of tenths per CSS pixel.
 pub fn to_board(
@@ -80,7 +80,7 @@ pub fn choose(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::{square_xy, view};
+    use crate::state::geometry::{square_xy, view};
     use barricade_rules::{Board, Colour, Square};
 
     #[test]

@@ -1,5 +1,5 @@
 //! The names of every user-visible string: [`Text`], one line of every
-//! language file each (the functions of `crate::text` fill them in).
+//! language file each (the functions of `crate::i18n::text` fill them in).
 
 /// A piece of user-visible text: a line of every language file (its
 /// English text is in its documentation).

@@ -9,11 +9,11 @@
 //! value, for the grammar of its sentence) and `{0?one|other}` (a choice
 //! by the number `{0}` and the language's plural rule).
 
+pub use crate::state::language::Language;
 pub use keys::Text;
-pub use language::Language;
 
 mod keys;
-mod language;
+pub mod text;
 
 use barricade_rules::{Colour, Team};
 use std::cell::{Cell, RefCell};
@@ -108,7 +108,7 @@ pub enum Arg<'a> {
 /// ```
 /// use barricade_rules::Colour;
 /// use barricade_web::i18n::{fill, Arg};
-/// use barricade_web::text::Text;
+/// use barricade_web::i18n::Text;
 /// let line = fill(Text::NewsRolled, &[Arg::Colour(Colour::Red), Arg::Num(4)]);
 /// assert_eq!(line, "Red rolled 4");
 /// ```

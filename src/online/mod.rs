@@ -19,11 +19,11 @@ pub mod room;
 #[cfg(all(target_family = "wasm", feature = "online"))]
 mod socket;
 
-use crate::ctx::{Ctx, Screen};
+use crate::i18n::text::{Text, t};
+use crate::intents::{Ctx, Screen, scheduler};
+use crate::platform::{browser, crypto};
 use crate::state::GameState;
 use crate::state::online::Outgoing;
-use crate::text::{Text, t};
-use crate::web::browser;
 use barricade_rules::{Colour, ColourSet};
 use events::{RoomOptions, ServerMessage};
 use leptos::prelude::*;
@@ -88,6 +88,9 @@ pub struct Online {
     pub refused: RwSignal<Option<String>>,
     /// The host's spectators and turn timer for the room to open.
     pub options: RwSignal<RoomOptions>,
+    /// This page's nonce for the next game, with the seat it went with
+    /// (kept for the dice check; no view reads it).
+    pub own_nonce: StoredValue<Option<(usize, String)>>,
 }
 
 impl Online {
@@ -101,6 +104,7 @@ impl Online {
             error: RwSignal::new(None),
             refused: RwSignal::new(None),
             options: RwSignal::new(RoomOptions::default()),
+            own_nonce: StoredValue::new(None),
         }
     }
 
@@ -112,7 +116,7 @@ impl Online {
     /// The invite link of the room.
     pub fn invite(&self) -> Option<String> {
         let id = self.room.with(|r| r.as_ref().map(|r| r.id.clone()))?;
-        (!id.is_empty()).then(|| crate::link::Link::Room(id).address(&browser::address()))
+        (!id.is_empty()).then(|| crate::state::link::Link::Room(id).address(&browser::address()))
     }
 
     /// The commitment to the dice of the game shown (or the next one),
@@ -170,11 +174,11 @@ impl Online {
             if r.playable().contains(turn) {
                 return None;
             }
-            let who = crate::text::seat_player(seat.colour, seat.name.as_deref());
+            let who = crate::i18n::text::seat_player(seat.colour, seat.name.as_deref());
             if seat.stand_in {
-                Some(crate::text::fill_str(Text::PromptStandIn, &who))
+                Some(crate::i18n::text::fill_str(Text::PromptStandIn, &who))
             } else if seat.kind == crate::state::setup::SeatKind::Human {
-                Some(crate::text::fill_str(Text::PromptWaiting, &who))
+                Some(crate::i18n::text::fill_str(Text::PromptWaiting, &who))
             } else {
                 None
             }
@@ -194,29 +198,14 @@ impl Default for Online {
 /// page it serves).
 #[cfg(all(target_family = "wasm", feature = "online"))]
 pub fn server_url() -> Option<&'static str> {
-    let window = web_sys::window()?;
-    let location = window.location();
-    let search = location.search().ok().unwrap_or_default();
-    let given = search
-        .trim_start_matches('?')
-        .split('&')
-        .find_map(|kv| kv.strip_prefix("rooms="))
-        .and_then(|v| js_sys::decode_uri_component(v).ok())
-        .and_then(|v| v.as_string())
-        .filter(|v| v.starts_with("ws://") || v.starts_with("wss://"));
+    use crate::platform::page;
+    let given =
+        page::query_param("rooms").filter(|v| v.starts_with("ws://") || v.starts_with("wss://"));
     let url = given.or_else(|| {
-        // The page's configuration, as the server wrote it (by name, as
-        // a `<meta>` is read; not a lookup of the page's views).
-        let meta = window
-            .document()?
-            .get_elements_by_name("barricade-rooms")
-            .item(0)?;
-        use wasm_bindgen::JsCast;
-        let content = meta
-            .unchecked_ref::<web_sys::Element>()
-            .get_attribute("content")?;
-        let https = location.protocol().ok()? == "https:";
-        Some(meta_address(&content, https, &location.host().ok()?))
+        // The page's configuration, as the server wrote it.
+        let content = page::meta_content("barricade-rooms")?;
+        let (https, host) = page::origin()?;
+        Some(meta_address(&content, https, &host))
     })?;
     Some(Box::leak(url.into_boxed_str()))
 }
@@ -237,12 +226,6 @@ pub fn meta_address(content: &str, https: bool, host: &str) -> String {
 #[cfg(not(all(target_family = "wasm", feature = "online")))]
 pub fn server_url() -> Option<&'static str> {
     None
-}
-
-thread_local! {
-    /// This page's nonce for the next game, with the seat it went with.
-    static OWN_NONCE: std::cell::RefCell<Option<(usize, String)>> =
-        const { std::cell::RefCell::new(None) };
 }
 
 /// A fresh nonce: 16 random bytes as hex.
@@ -397,6 +380,7 @@ impl Ctx {
         self.online.error.set(None);
         self.online.refused.set(None);
         self.screen.set(Screen::Room);
+        scheduler::soon(*self);
         wire::connect(*self, url);
     }
 
@@ -404,13 +388,14 @@ impl Ctx {
     /// kept for it, the same seats as before.
     pub fn join_room(&self, id: &str) {
         let Some(url) = self.online.server else {
-            self.notice
-                .set(Some(crate::text::t(crate::text::Text::RoomNoServer).into()));
+            self.notice.set(Some(
+                crate::i18n::text::t(crate::i18n::text::Text::RoomNoServer).into(),
+            ));
             return;
         };
         let valid = id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit());
         if !valid {
-            self.notice.set(Some(crate::text::link_unknown()));
+            self.notice.set(Some(crate::i18n::text::link_unknown()));
             return;
         }
         if self
@@ -425,13 +410,14 @@ impl Ctx {
         self.online.error.set(None);
         self.online.refused.set(None);
         self.screen.set(Screen::Room);
+        scheduler::soon(*self);
         wire::connect(*self, url);
     }
 
     /// Takes seat `i` with the name typed (and a fresh nonce).
     pub fn take_seat(&self, i: usize) {
         let nonce = fresh_nonce();
-        OWN_NONCE.with(|n| *n.borrow_mut() = Some((i, nonce.clone())));
+        self.online.own_nonce.set_value(Some((i, nonce.clone())));
         wire::take(i, &remembered_name(), &nonce);
     }
 
@@ -534,11 +520,14 @@ fn sync_playable(ctx: Ctx) {
         .with_untracked(|s| s.online_colours().is_some_and(|c| c != playable));
     if differs {
         ctx.state.update(|s| s.set_playable(playable));
+        scheduler::soon(ctx);
     }
 }
 
 /// Handles one message of the server.
 pub fn receive(ctx: Ctx, message: ServerMessage) {
+    // The game's clock looks at what the message changed.
+    scheduler::soon(ctx);
     let online = ctx.online;
     match message {
         ServerMessage::Created { room, token } => {
@@ -549,7 +538,9 @@ pub fn receive(ctx: Ctx, message: ServerMessage) {
                     r.token = Some(token);
                 }
             });
-            set_fragment(&crate::link::Link::Room(room).fragment());
+            crate::platform::page::replace_fragment(
+                &crate::state::link::Link::Room(room).fragment(),
+            );
         }
         ServerMessage::Welcome { last, you } => {
             online.error.set(None);
@@ -623,7 +614,7 @@ fn apply(ctx: Ctx, change: Change, live: bool) {
             });
             if let Some(mut state) = made {
                 state.animate = ctx.speed() != crate::state::settings::Speed::Instant;
-                crate::web::analysis_driver::stop(ctx.analysis);
+                crate::platform::analysis_driver::stop(ctx.analysis);
                 ctx.sharing.set(false);
                 ctx.state.set(state);
                 ctx.screen.set(Screen::Play);
@@ -669,51 +660,14 @@ fn finish(ctx: Ctx) {
     let Some((reveal, seeded)) = texts else {
         return;
     };
-    sha256(&reveal, move |a| {
-        sha256(&seeded, move |b| {
+    crypto::sha256(&reveal, move |a| {
+        crypto::sha256(&seeded, move |b| {
             let digests = a
                 .zip(b)
                 .map(|(reveal, seeded)| dice_check::Digests { reveal, seeded });
             checked(ctx, digests);
         });
     });
-}
-
-/// The browser's SHA-256 of `text` (SubtleCrypto), to `done`.
-#[cfg(all(target_family = "wasm", feature = "online"))]
-fn sha256(text: &str, done: impl FnOnce(Option<[u8; 32]>) + 'static) {
-    use wasm_bindgen::prelude::Closure;
-    let subtle = web_sys::window()
-        .and_then(|w| w.crypto().ok())
-        .map(|c| c.subtle());
-    let bytes = text.as_bytes().to_vec();
-    let Some(promise) = subtle.and_then(|s| s.digest_with_str_and_u8_array("SHA-256", &bytes).ok())
-    else {
-        return done(None);
-    };
-    let done = std::rc::Rc::new(std::cell::RefCell::new(Some(done)));
-    let failed = done.clone();
-    let ok = Closure::once(move |buffer: wasm_bindgen::JsValue| {
-        let array = js_sys::Uint8Array::new(&buffer);
-        let digest: Option<[u8; 32]> = array.to_vec().try_into().ok();
-        if let Some(f) = done.borrow_mut().take() {
-            f(digest);
-        }
-    });
-    let bad = Closure::once(move |_: wasm_bindgen::JsValue| {
-        if let Some(f) = failed.borrow_mut().take() {
-            f(None);
-        }
-    });
-    let _ = promise.then2(&ok, &bad);
-    ok.forget();
-    bad.forget();
-}
-
-/// No browser, no hash.
-#[cfg(not(all(target_family = "wasm", feature = "online")))]
-fn sha256(_: &str, done: impl FnOnce(Option<[u8; 32]>) + 'static) {
-    done(None);
 }
 
 /// Shows the dice check's result; a verified game becomes its record's
@@ -727,7 +681,7 @@ fn checked(ctx: Ctx, digests: Option<dice_check::Digests>) {
         );
         return;
     };
-    let own = OWN_NONCE.with(|n| n.borrow().clone());
+    let own = online.own_nonce.get_value();
     let result = online.room.with_untracked(|r| {
         let r = r.as_ref()?;
         let ended = r.ended.as_ref()?;
@@ -750,7 +704,7 @@ fn checked(ctx: Ctx, digests: Option<dice_check::Digests>) {
         .with_untracked(|r| r.as_ref().and_then(|r| r.you.seats.first().copied()))
     {
         let nonce = fresh_nonce();
-        OWN_NONCE.with(|n| *n.borrow_mut() = Some((seat, nonce.clone())));
+        online.own_nonce.set_value(Some((seat, nonce.clone())));
         wire::nonce(&nonce);
     }
     let Some((result, choices)) = result else {
@@ -763,6 +717,7 @@ fn checked(ctx: Ctx, digests: Option<dice_check::Digests>) {
                 Ok(mut state) if *state.position() == shown => {
                     state.animate = ctx.state.with_untracked(|s| s.animate);
                     ctx.state.set(state);
+                    scheduler::soon(ctx);
                     set_verified(online, Verified::Yes);
                 }
                 _ => set_verified(
@@ -782,20 +737,6 @@ fn set_verified(online: Online, result: Verified) {
             r.verified = Some(result);
         }
     });
-}
-
-/// Puts `fragment` in the address bar without adding to the history.
-fn set_fragment(fragment: &str) {
-    let Some(w) = web_sys::window() else { return };
-    if let (Ok(history), Ok(path), Ok(search)) =
-        (w.history(), w.location().pathname(), w.location().search())
-    {
-        let _ = history.replace_state_with_url(
-            &wasm_bindgen::JsValue::NULL,
-            "",
-            Some(&format!("{path}{search}{fragment}")),
-        );
-    }
 }
 
 #[cfg(test)]

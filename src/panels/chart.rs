@@ -10,10 +10,10 @@
 //! (each chance with 3 decimals, in ply order); marks `[data-mark=K]`
 //! (K the ply); `p[data-decided]` (its value the deciding ply, if known).
 
+use super::chart_data::*;
 use super::words;
-use crate::chart_data::*;
-use crate::ctx::Ctx;
-use crate::text::chart_label;
+use crate::i18n::text::chart_label;
+use crate::intents::Ctx;
 use barricade_rules::Colour;
 use leptos::prelude::*;
 
@@ -27,7 +27,14 @@ const VIEW_BOX: &str = "-8 -8 616 216";
 #[component]
 pub fn Chart(#[prop(into)] ply: Signal<usize>, on_mark: Callback<usize>) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let d = ctx.chart;
+    let analysis = ctx.analysis;
+    let language = ctx.language;
+    // What the chart draws; its marks' names and caption are words: a
+    // new language writes them again.
+    let d = Memo::new(move |_| {
+        language.track();
+        analysis.with(chart_data)
+    });
     let line = move |c: Colour| {
         d.with(|d| {
             d.lines

@@ -4,10 +4,10 @@
 //! (a language whose file could not load leaves the menu where it was).
 
 use super::tr;
-use crate::action::Action;
-use crate::ctx::Ctx;
 use crate::i18n::Language;
-use crate::text::Text;
+use crate::i18n::text::Text;
+use crate::intents::Ctx;
+use crate::intents::action::Action;
 use leptos::prelude::*;
 
 /// The corner of the panel: language menu and sound switch.
@@ -15,7 +15,7 @@ use leptos::prelude::*;
 pub fn Corner() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let choose = move |e: leptos::ev::Event| {
-        let code = event_target::<web_sys::HtmlSelectElement>(&e).value();
+        let code = event_target_value(&e);
         if let Some(language) = Language::from_code(&code) {
             ctx.choose_language(language);
         }

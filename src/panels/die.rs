@@ -2,9 +2,9 @@
 //! the replay viewer's).
 
 use super::words;
-use crate::action::Action;
-use crate::ctx::Ctx;
-use crate::text::die_label;
+use crate::i18n::text::die_label;
+use crate::intents::Ctx;
+use crate::intents::action::Action;
 use barricade_rules::Roll;
 use leptos::prelude::*;
 

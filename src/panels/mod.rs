@@ -1,10 +1,11 @@
 //! The side panel's parts: the new-game form, the game's panel (with the
 //! end screen, the move log and "Play in words"), the replay viewer, the
 //! share box and the analysis chart. They read the app's signals
-//! ([`crate::ctx::Ctx`]) and call its intents; they never talk to the
-//! browser's services directly except through [`crate::web`].
+//! ([`crate::intents::Ctx`]) and call its intents; they never talk to the
+//! browser's services directly except through [`crate::platform`].
 
 pub mod chart;
+pub mod chart_data;
 pub mod corner;
 pub mod die;
 pub mod panel;
@@ -15,8 +16,8 @@ pub mod share;
 pub mod speed;
 pub mod words;
 
-use crate::ctx::Ctx;
-use crate::text::{Text, t};
+use crate::i18n::text::{Text, t};
+use crate::intents::Ctx;
 use leptos::prelude::*;
 
 /// The text `text` in the page's language, for a view: it reads the

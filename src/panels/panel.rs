@@ -12,17 +12,17 @@ use super::share::ShareBox;
 use super::speed::SpeedPicker;
 use super::words::Words;
 use super::{tr, words};
-use crate::action::Action;
-use crate::ctx::Ctx;
 use crate::i18n;
+use crate::i18n::text::{
+    Prompt, Text, colour_name, log_line, news, opening, prompt, seat_kind, t, whose_turn, wins,
+};
+use crate::intents::Ctx;
+use crate::intents::action::Action;
+use crate::platform::browser;
 use crate::prerender::guide;
 use crate::state::log::{Stats, stats};
 use crate::state::save;
 use crate::state::{GameState, News};
-use crate::text::{
-    Prompt, Text, colour_name, log_line, news, opening, prompt, seat_kind, t, whose_turn, wins,
-};
-use crate::web::browser;
 use barricade_rules::{Colour, Phase};
 use leptos::html::Button;
 use leptos::prelude::*;

@@ -9,11 +9,11 @@ use super::die::Die;
 use super::share::ShareBox;
 use super::speed::SpeedPicker;
 use super::tr;
-use crate::action::Action;
-use crate::ctx::Ctx;
+use crate::i18n::text::{Text, colour_name, link_problem, log_line, opening, replay_at, t, wins};
+use crate::intents::Ctx;
+use crate::intents::action::Action;
+use crate::platform::browser;
 use crate::state::replay::Replay;
-use crate::text::{Text, colour_name, link_problem, log_line, opening, replay_at, t, wins};
-use crate::web::browser;
 use leptos::prelude::*;
 use std::fmt::Write;
 

@@ -6,12 +6,12 @@
 
 use super::share::{Qr, qr_code, qr_of};
 use super::tr;
-use crate::ai_protocol;
-use crate::ctx::Ctx;
+use crate::i18n::text::{Text, colour_name, fill_str, seat_kind, t, timer_words};
+use crate::intents::Ctx;
 use crate::online::room::Seat;
 use crate::online::{Link, NAME_KEY, Verified, remembered_name};
-use crate::text::{Text, colour_name, fill_str, seat_kind, t, timer_words};
-use crate::web::{ai_worker, browser};
+use crate::platform::{ai_worker, browser};
+use crate::worker::protocol;
 use leptos::prelude::*;
 
 /// The connection in words, or nothing when it is fine.
@@ -259,7 +259,7 @@ fn Invite(invite: Memo<Option<String>>) -> impl IntoView {
         let text = url.clone();
         ai_worker::ask(
             ai_worker::QR,
-            move |id| ai_protocol::qr_request(id, &text),
+            move |id| protocol::qr_request(id, &text),
             move |body| qr.set(qr_of(url, body)),
         );
     });

@@ -6,11 +6,11 @@
 
 use super::speed::SpeedPicker;
 use super::{tr, words};
-use crate::action::Action;
-use crate::ctx::Ctx;
+use crate::i18n::text::{Text, colour_name, preset_name, preset_summary, seat_kind};
+use crate::intents::Ctx;
+use crate::intents::action::Action;
 use crate::prerender::guide;
 use crate::state::setup::SeatKind;
-use crate::text::{Text, colour_name, preset_name, preset_summary, seat_kind};
 use barricade_ai::Level;
 use barricade_rules::{BoardId, Colour, Rules};
 use leptos::prelude::*;
@@ -337,7 +337,7 @@ fn room_choices(ctx: Ctx) -> AnyView {
 #[cfg(feature = "online")]
 #[component]
 fn RoomChoices() -> impl IntoView {
-    use crate::text::{t, timer_words};
+    use crate::i18n::text::{t, timer_words};
     let ctx = expect_context::<Ctx>();
     let options = ctx.online.options;
     let timers = TIMERS.map(|seconds| {

@@ -3,12 +3,12 @@
 //! dice seed for another table.
 
 use super::{tr, words};
-use crate::action::Action;
-use crate::ai_protocol;
-use crate::ctx::Ctx;
-use crate::link::Link;
-use crate::text::{Text, dice_seed, t};
-use crate::web::{ai_worker, browser};
+use crate::i18n::text::{Text, dice_seed, t};
+use crate::intents::Ctx;
+use crate::intents::action::Action;
+use crate::platform::{ai_worker, browser};
+use crate::state::link::Link;
+use crate::worker::protocol;
 use leptos::prelude::*;
 
 /// A QR code drawn by the worker: the link it encodes, its side in
@@ -50,7 +50,7 @@ pub fn ShareBox() -> impl IntoView {
         let text = url.clone();
         ai_worker::ask(
             ai_worker::QR,
-            move |id| ai_protocol::qr_request(id, &text),
+            move |id| protocol::qr_request(id, &text),
             move |body| {
                 if let Some(drawn) = qr_of(url, body) {
                     qr.set(Some(drawn));

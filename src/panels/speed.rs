@@ -2,9 +2,9 @@
 //! the replay viewer's).
 
 use super::{tr, words};
-use crate::ctx::Ctx;
+use crate::i18n::text::{Text, speed_name};
+use crate::intents::Ctx;
 use crate::state::settings::Speed;
-use crate::text::{Text, speed_name};
 use leptos::prelude::*;
 
 /// A labelled menu of the speeds, showing the one in use.

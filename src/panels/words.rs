@@ -6,10 +6,10 @@
 //! happens. Whether it is open is remembered (`Settings::words`).
 
 use super::{tr, words};
-use crate::ctx::Ctx;
+use crate::i18n::text::{Text, move_words, position_words, square_label};
+use crate::intents::Ctx;
+use crate::platform::browser;
 use crate::state::GameState;
-use crate::text::{Text, move_words, position_words, square_label};
-use crate::web::browser;
 use barricade_rules::Square;
 use leptos::html::{Button, Ul};
 use leptos::prelude::*;
@@ -119,7 +119,7 @@ pub fn Words(die: NodeRef<Button>, #[prop(into)] die_ready: Signal<bool>) -> imp
             aria-labelledby="words"
             open=open
             on:toggle=move |e| {
-                let open = event_target::<web_sys::HtmlDetailsElement>(&e).open();
+                let open = crate::platform::page::details_open(&e);
                 if ctx.settings.with_untracked(|s| s.words) != open {
                     ctx.settings.update(|s| s.words = open);
                 }

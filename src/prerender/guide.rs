@@ -8,8 +8,8 @@
 //! shows first.
 
 use crate::i18n::Language;
+use crate::i18n::text::{preset_name, preset_summary};
 use crate::prerender::escape;
-use crate::text::{preset_name, preset_summary};
 use barricade_rules::{Candidate, Colour, Move, Position, Rules, Square, SquareSet};
 use std::fmt::Write;
 

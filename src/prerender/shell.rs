@@ -14,11 +14,11 @@
 //! app then starts the game at once (`crate::board::shell::quick_start_asked`).
 
 use crate::board::markup::board_markup;
-use crate::geometry::view_box;
-use crate::scene::Scene;
+use crate::i18n::text::{Text, t};
 use crate::state::GameState;
+use crate::state::geometry::view_box;
+use crate::state::scene::Scene;
 use crate::state::setup::SetupChoices;
-use crate::text::{Text, t};
 use barricade_rules::{Board, BoardId};
 
 /// The scene of a first visit: the new-game form's preview of the
@@ -54,7 +54,7 @@ pub fn page() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scene::Place;
+    use crate::state::scene::Place;
 
     #[test]
     fn the_first_scene_is_the_start_position() {

@@ -5,13 +5,18 @@
 //! square, a pawn walking) and of the history for undo and redo.
 
 pub mod analysis;
+pub mod geometry;
+pub mod language;
+pub mod link;
 pub mod log;
 pub mod online;
 pub mod pieces;
 pub mod replay;
 pub mod save;
+pub mod scene;
 pub mod settings;
 pub mod setup;
+pub mod sound;
 
 use barricade_rules::{
     Candidate, Colour, ColourSet, Game, GameRecord, Move, MoveList, Origin, Phase, Position, Roll,

@@ -10,7 +10,7 @@ use barricade_rules::GameRecord;
 use barricade_rules::code::CodeErrorKind;
 
 /// Why a link's game is not shown whole; the page says it in words
-/// ([`crate::text::link_problem`]).
+/// ([`crate::i18n::text::link_problem`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LinkProblem {
     /// Only the first `valid` moves could be read.

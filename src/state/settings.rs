@@ -1,8 +1,8 @@
 //! The player's settings, kept between visits: animation speed and the
 //! last new-game choices.
 
+use super::language::Language;
 use super::setup::SetupChoices;
-use crate::i18n::Language;
 
 /// How fast pawns walk and the die tumbles.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -218,7 +218,7 @@ fn a_hint_is_shown_not_played_and_goes_with_the_position() {
     assert!(state.show_hint(question.position, mv));
     assert_eq!(state.hint(), Some(mv));
     assert_eq!(state.code(), record, "a hint is not played");
-    let scene = crate::scene::Scene::of(&state);
+    let scene = crate::state::scene::Scene::of(&state);
     if let Move::Step { to, .. } = mv {
         assert!(scene.hint.contains(to));
     }

@@ -26,6 +26,7 @@
 //! - `cargo xtask finish-site`: run by Trunk after each build (CSP and
 //!   service worker precache list); see `site.rs`.
 
+mod layer_check;
 mod rooms_build;
 mod run;
 mod setup;
@@ -172,6 +173,8 @@ fn rust_checks() -> Vec<(&'static str, Vec<&'static str>)> {
                 "online",
             ]),
         ),
+        // Every member, xtask too (no default member, but `--workspace`
+        // names them all): the views and layer checks' tests run here.
         ("Rust tests", vec!["test", "--workspace"]),
     ]
 }
@@ -180,6 +183,7 @@ fn rust_checks() -> Vec<(&'static str, Vec<&'static str>)> {
 fn quick_checks(steps: &mut Steps) -> Result<(), String> {
     steps.run("format", cargo().args(["fmt", "--all", "--check"]))?;
     steps.time("views check", views_check::check)?;
+    steps.time("layer check", layer_check::check)?;
     for (name, args) in rust_checks() {
         steps.run(name, cargo().args(args))?;
     }
@@ -201,6 +205,7 @@ fn quick_checks(steps: &mut Steps) -> Result<(), String> {
 fn all_checks(steps: &mut Steps) -> Result<(), String> {
     steps.run("format", cargo().args(["fmt", "--all", "--check"]))?;
     steps.time("views check", views_check::check)?;
+    steps.time("layer check", layer_check::check)?;
     steps.time("release builds (with rooms, static) and size budget", build)?;
     let cli = steps.time_value("the CLI for the browser tests", cli_for_tests)?;
     let log = target_dir().join("xtask-rust-checks.log");

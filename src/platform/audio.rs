@@ -3,7 +3,7 @@
 //! made at the player's first gesture with sound on ([`wake`]), never
 //! before (browsers allow sound only after one); nothing waits for sound.
 
-use crate::sound::{Cue, Wave};
+use crate::state::sound::{Cue, Wave};
 use std::cell::RefCell;
 use web_sys::{AudioContext, AudioScheduledSourceNode, OscillatorType};
 

@@ -5,9 +5,9 @@
 pub use crate::i18n::Text;
 use crate::i18n::{Arg, fill, lookup};
 
-use crate::scene::Place;
 use crate::state::News;
 use crate::state::replay::LinkProblem;
+use crate::state::scene::Place;
 use crate::state::settings::Speed;
 use crate::state::setup::SeatKind;
 use barricade_ai::Level;
@@ -19,7 +19,7 @@ use barricade_rules::{
 /// The text of `text` in the language in use.
 ///
 /// ```
-/// use barricade_web::text::{t, Text};
+/// use barricade_web::i18n::text::{t, Text};
 /// assert_eq!(t(Text::Title), "Barricade");
 /// ```
 pub fn t(text: Text) -> &'static str {
@@ -30,7 +30,7 @@ pub fn t(text: Text) -> &'static str {
 ///
 /// ```
 /// use barricade_rules::Colour;
-/// assert_eq!(barricade_web::text::colour_name(Colour::Red), "Red");
+/// assert_eq!(barricade_web::i18n::text::colour_name(Colour::Red), "Red");
 /// ```
 pub fn colour_name(colour: Colour) -> &'static str {
     crate::i18n::colour_form(colour, 0)
@@ -41,7 +41,7 @@ pub fn colour_name(colour: Colour) -> &'static str {
 /// ```
 /// use barricade_rules::{Colour, ColourSet};
 /// let team: ColourSet = [Colour::Red, Colour::Yellow].into_iter().collect();
-/// assert_eq!(barricade_web::text::team_name(team), "Red and Yellow");
+/// assert_eq!(barricade_web::i18n::text::team_name(team), "Red and Yellow");
 /// ```
 pub fn team_name(team: Team) -> String {
     fill_in_one("{0}", Arg::Team(team))
@@ -66,7 +66,7 @@ pub fn seat_kind(kind: SeatKind) -> &'static str {
 /// The name of a rule preset, as the box it comes from is known.
 ///
 /// ```
-/// assert_eq!(barricade_web::text::preset_name("start-roll"), "Barricade (Jumbo)");
+/// assert_eq!(barricade_web::i18n::text::preset_name("start-roll"), "Barricade (Jumbo)");
 /// ```
 pub fn preset_name(preset: &str) -> &'static str {
     t(match preset {
@@ -130,7 +130,7 @@ pub enum Prompt {
 ///
 /// ```
 /// use barricade_rules::Colour;
-/// use barricade_web::text::{prompt, Prompt};
+/// use barricade_web::i18n::text::{prompt, Prompt};
 /// assert_eq!(prompt(Colour::Red, Prompt::Roll), "Red: roll the die.");
 /// ```
 pub fn prompt(colour: Colour, prompt: Prompt) -> String {
@@ -155,7 +155,7 @@ pub fn prompt(colour: Colour, prompt: Prompt) -> String {
 ///
 /// ```
 /// use barricade_rules::Colour;
-/// use barricade_web::text::seat_player;
+/// use barricade_web::i18n::text::seat_player;
 /// assert_eq!(seat_player(Colour::Yellow, Some("Bob")), "Bob (Yellow)");
 /// assert_eq!(seat_player(Colour::Yellow, Some("")), "Yellow");
 /// assert_eq!(seat_player(Colour::Yellow, None), "Yellow");
@@ -170,7 +170,7 @@ pub fn seat_player(colour: Colour, name: Option<&str>) -> String {
 /// `text` with one value of words (a name, a time) filled in.
 ///
 /// ```
-/// use barricade_web::text::{fill_str, Text};
+/// use barricade_web::i18n::text::{fill_str, Text};
 /// assert_eq!(fill_str(Text::PromptWaiting, "Bob (Yellow)"), "Waiting for Bob (Yellow) to play.");
 /// ```
 pub fn fill_str(text: Text, words: &str) -> String {
@@ -180,7 +180,7 @@ pub fn fill_str(text: Text, words: &str) -> String {
 /// A turn timer in words: "30 s", "1 min", "90 s".
 ///
 /// ```
-/// use barricade_web::text::timer_words;
+/// use barricade_web::i18n::text::timer_words;
 /// assert_eq!(timer_words(30), "30 s");
 /// assert_eq!(timer_words(120), "2 min");
 /// assert_eq!(timer_words(90), "90 s");
@@ -202,7 +202,7 @@ pub fn whose_turn(colour: Colour) -> String {
 ///
 /// ```
 /// use barricade_rules::{Colour, ColourSet};
-/// assert_eq!(barricade_web::text::wins(ColourSet::single(Colour::Blue)), "Blue wins!");
+/// assert_eq!(barricade_web::i18n::text::wins(ColourSet::single(Colour::Blue)), "Blue wins!");
 /// ```
 pub fn wins(team: Team) -> String {
     let text = if team.len() > 1 {
@@ -219,7 +219,7 @@ pub fn wins(team: Team) -> String {
 ///
 /// ```
 /// use barricade_rules::{Board, Move, Roll};
-/// use barricade_web::text::log_line;
+/// use barricade_web::i18n::text::log_line;
 /// let board = Board::classic();
 /// assert_eq!(log_line(board, Roll::new(3), Move::Pass), "3 · pass");
 /// assert_eq!(log_line(board, None, Move::Pass), "end turn");
@@ -245,7 +245,7 @@ pub fn log_line(board: &Board, roll: Option<Roll>, mv: Move) -> String {
 /// use barricade_rules::{Opening, Rules, ScriptedDice, Seats};
 /// let o = Opening::roll(Rules::preset("french").unwrap(), Seats::default(),
 ///     &mut ScriptedDice::new(&[3, 5, 5, 1, 6, 2])).unwrap();
-/// assert_eq!(barricade_web::text::opening(&o),
+/// assert_eq!(barricade_web::i18n::text::opening(&o),
 ///     "Opening rolls: Red 3, Green 5, Yellow 5, Blue 1; tie: Green 6, Yellow 2. \
 ///      Green starts and rolls again to begin. Order of play: Green, Yellow, Red, Blue.");
 /// ```
@@ -286,7 +286,7 @@ pub fn opening(o: &Opening) -> String {
 ///
 /// ```
 /// use barricade_rules::{Board, Colour, Roll};
-/// use barricade_web::{state::News, text::news};
+/// use barricade_web::{i18n::text::news, state::News};
 /// let rolled = News::Rolled(Colour::Red, Roll::new(4).unwrap());
 /// assert_eq!(news(Board::classic(), rolled), "Red rolled 4");
 /// ```
@@ -342,7 +342,7 @@ pub fn pawn_label(board: &Board, colour: Colour, at: Place) -> String {
 ///
 /// ```
 /// use barricade_rules::Position;
-/// use barricade_web::text::move_words;
+/// use barricade_web::i18n::text::move_words;
 /// let pos: Position = "roll=4 red=c5 blue=g5".parse().unwrap();
 /// let to_g5 = pos.legal_moves().iter().find(|c| pos.board().name(c.to()) == "g5").copied().unwrap();
 /// assert_eq!(move_words(&pos, to_g5), "Red pawn on c5 to g5, sends Blue home");
@@ -382,7 +382,7 @@ pub fn move_words(position: &Position, c: Candidate) -> String {
 ///
 /// ```
 /// use barricade_rules::Position;
-/// use barricade_web::text::position_words;
+/// use barricade_web::i18n::text::position_words;
 /// let pos: Position = "seats=red,blue red=c5,g9".parse().unwrap();
 /// assert_eq!(position_words(&pos), [
 ///     "Red: g9, c5; 3 pawns at home",
@@ -452,7 +452,7 @@ pub fn square_label(board: &Board, square: Square, drop: bool) -> String {
 ///
 /// ```
 /// use barricade_rules::Roll;
-/// use barricade_web::text::die_label;
+/// use barricade_web::i18n::text::die_label;
 /// assert_eq!(die_label(Roll::new(4), true), "Die showing 4. Roll");
 /// assert_eq!(die_label(Roll::new(4), false), "Die showing 4");
 /// assert_eq!(die_label(None, false), "Die");
@@ -493,7 +493,7 @@ fn code_problem(kind: &CodeErrorKind) -> String {
 /// use barricade_rules::code::CodeErrorKind;
 /// use barricade_web::state::replay::LinkProblem;
 /// let damaged = LinkProblem::Damaged { kind: CodeErrorKind::IllegalMove(9), valid: 8 };
-/// let m = barricade_web::text::link_problem(&damaged);
+/// let m = barricade_web::i18n::text::link_problem(&damaged);
 /// assert_eq!(m, "This link is damaged: move 9 in it is not legal. The 8 moves before are shown.");
 /// ```
 pub fn link_problem(problem: &LinkProblem) -> String {
@@ -553,7 +553,7 @@ pub fn analysing(done: usize, total: usize) -> String {
 ///
 /// ```
 /// use barricade_rules::Colour;
-/// let m = barricade_web::text::swing_label(57, Colour::Red, "pass", Colour::Blue, 42, 63);
+/// let m = barricade_web::i18n::text::swing_label(57, Colour::Red, "pass", Colour::Blue, 42, 63);
 /// assert_eq!(m, "Move 57, Red pass: Blue's chance to win from 42% to 63%");
 /// ```
 pub fn swing_label(
@@ -583,7 +583,7 @@ pub fn swing_label(
 /// ```
 /// use barricade_rules::{Colour, ColourSet};
 /// let red = ColourSet::single(Colour::Red);
-/// let m = barricade_web::text::decided_by(57, Colour::Blue, "pass", red);
+/// let m = barricade_web::i18n::text::decided_by(57, Colour::Blue, "pass", red);
 /// assert_eq!(m, "Move 57 decided the game: after Blue's pass, Red stayed the favourite to the end.");
 /// ```
 pub fn decided_by(ply: usize, mover: Colour, mv: &str, winner: Team) -> String {

@@ -5,9 +5,9 @@
 //! is given another game (or cleared): every answer carries the
 //! generation it was asked in.
 
-use crate::ai_protocol::{chances, chances_request};
+use crate::platform::ai_worker;
 use crate::state::analysis::GameAnalysis;
-use crate::web::ai_worker;
+use crate::worker::protocol::{chances, chances_request};
 use barricade_rules::GameRecord;
 use leptos::prelude::*;
 

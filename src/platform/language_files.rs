@@ -1,9 +1,9 @@
 //! Downloads language files (`lang/CODE.txt`) and installs them; see
 //! [`crate::i18n`].
 
+use crate::i18n::text::{Text, t};
 use crate::i18n::{self, Language};
-use crate::text::{Text, t};
-use crate::web::browser;
+use crate::platform::browser;
 
 /// The language to start in: the one chosen before (the line `language
 /// CODE` of the stored settings), or else the best of the browser's.

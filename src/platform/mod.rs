@@ -1,9 +1,13 @@
 //! What talks to the browser: storage, seeds, timers, focus, clipboard
-//! and share, sound, the AI worker, language downloads and the analysis
+//! and share, sound, the AI worker (the page's client and the worker's
+//! scope), language downloads and the analysis
 //! driver. Nothing here draws.
 
 pub mod ai_worker;
 pub mod analysis_driver;
 pub mod audio;
 pub mod browser;
+pub mod crypto;
 pub mod language_files;
+pub mod page;
+pub mod worker_scope;

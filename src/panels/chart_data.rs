@@ -2,8 +2,8 @@
 //! colour's chance to win after every move as a line, and the marks of the
 //! moves that changed the chances most. `panels/chart.rs` draws it.
 
+use crate::i18n::text::{analysing, decided_by, no_decider, swing_label};
 use crate::state::analysis::GameAnalysis;
-use crate::text::{analysing, decided_by, no_decider, swing_label};
 use barricade_ai::eval::Scores;
 use barricade_rules::Colour;
 

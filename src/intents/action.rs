@@ -1,6 +1,6 @@
 //! Every button of the page as one typed value. The views write
 //! `data-action=` from [`Action::name`] (the name the browser tests click
-//! by) and call [`crate::ctx::Ctx::run`] with it; the keyboard uses the
+//! by) and call [`crate::intents::Ctx::run`] with it; the keyboard uses the
 //! same values.
 
 /// What a button of the page does.
@@ -88,7 +88,7 @@ impl Action {
     /// Its `data-action` name.
     ///
     /// ```
-    /// use barricade_web::action::Action;
+    /// use barricade_web::intents::action::Action;
     /// assert_eq!(Action::QuickStart.name(), "quick-start");
     /// ```
     pub fn name(self) -> &'static str {

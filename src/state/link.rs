@@ -24,7 +24,7 @@ impl Link {
     /// The link's fragment, `#` included.
     ///
     /// ```
-    /// use barricade_web::link::Link;
+    /// use barricade_web::state::link::Link;
     /// assert_eq!(Link::Seed(42).fragment(), "#seed=42");
     /// assert_eq!(Link::parse("#seed=42"), Some(Ok(Link::Seed(42))));
     /// ```
@@ -58,7 +58,7 @@ impl Link {
     /// fragment is dropped).
     ///
     /// ```
-    /// use barricade_web::link::Link;
+    /// use barricade_web::state::link::Link;
     /// let url = Link::Play("Babc".into()).address("https://example.org/games/barricade/#old");
     /// assert_eq!(url, "https://example.org/games/barricade/#play=Babc");
     /// ```

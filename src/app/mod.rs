@@ -1,8 +1,10 @@
 //! The page: [`App`] lays out the board beside the side panel (the
 //! new-game form, the game's panel or the replay viewer, each a Leptos
-//! component that calls the intents of [`crate::ctx::Ctx`] from its own
-//! elements' events), starts the effects of [`crate::clock`] and turns
+//! component that calls the intents of [`crate::intents::Ctx`] from its own
+//! elements' events), starts the effects of [`crate::app::clock`] and turns
 //! keys into intents.
+
+pub mod clock;
 
 use crate::board::Board;
 use crate::panels::corner::Corner;
@@ -10,12 +12,11 @@ use crate::panels::panel::GamePanel;
 use crate::panels::replay_panel::ReplayPanel;
 use crate::panels::setup_form::SetupForm;
 
-use crate::action::Action;
-use crate::clock;
-use crate::ctx::{Ctx, Screen};
+use crate::intents::action::Action;
+use crate::intents::{Ctx, Screen};
 use crate::state::GameState;
 
-use crate::web::browser;
+use crate::platform::browser;
 use barricade_rules::{Colour, Square};
 use leptos::ev;
 use leptos::prelude::*;
@@ -41,17 +42,15 @@ pub fn App() -> impl IntoView {
     });
     // Sound may start only after a gesture of the player.
     let sound_on = move || ctx.settings.with_untracked(|s| s.sound);
-    let _gestures =
-        window_event_listener(
-            ev::pointerdown,
-            move |_| crate::web::audio::wake(sound_on()),
-        );
+    let _gestures = window_event_listener(ev::pointerdown, move |_| {
+        crate::platform::audio::wake(sound_on())
+    });
     let on_square = move |s: Square| ctx.click_square(s);
     let focus_asked = RwSignal::new(0u32);
     let on_pawn = move |c: Colour, n: usize| ctx.click_pawn(c, n);
     let _keys = window_event_listener(ev::keydown, move |e| {
-        crate::web::audio::wake(sound_on());
-        if e.alt_key() || e.ctrl_key() || e.meta_key() || in_form_field(&e) {
+        crate::platform::audio::wake(sound_on());
+        if e.alt_key() || e.ctrl_key() || e.meta_key() || crate::platform::page::in_form_field(&e) {
             return;
         }
         let key = e.key();
@@ -158,12 +157,4 @@ fn room_views(ctx: Ctx) -> AnyView {
         let _ = ctx;
         ().into_any()
     }
-}
-
-/// Is the key pressed in a form field (where letters are typed)?
-fn in_form_field(e: &ev::KeyboardEvent) -> bool {
-    use wasm_bindgen::JsCast;
-    e.target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"))
 }

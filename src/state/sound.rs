@@ -1,7 +1,7 @@
 //! What the game sounds like, as plain data: the short sounds of the die,
 //! a step, a capture, a barricade taken and put down, and a win, each a
 //! few synthesized notes ([`Cue::notes`]), and which of them a change of
-//! the game makes heard ([`Ear::hear`]). `crate::web::audio` plays them with
+//! the game makes heard ([`Ear::hear`]). `crate::platform::audio` plays them with
 //! Web Audio; nothing here touches the browser, so it is tested natively.
 
 use crate::state::{GameState, News};
@@ -102,7 +102,7 @@ impl Cue {
     /// The notes of this sound.
     ///
     /// ```
-    /// use barricade_web::sound::Cue;
+    /// use barricade_web::state::sound::Cue;
     /// assert_eq!(Cue::Step.notes().len(), 1);
     /// ```
     pub fn notes(self) -> &'static [Note] {

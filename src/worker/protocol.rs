@@ -8,7 +8,7 @@
 //!
 //! The worker also draws QR codes: the request is the id, `qr` and the
 //! text; the reply is the id, the code's size and its SVG path (see
-//! [`crate::qr`]).
+//! [`crate::worker::qr`]).
 //!
 //! And it analyses games one position at a time: the request is the id,
 //! `chances` and the position; the reply is the id and every colour's
@@ -19,7 +19,7 @@
 //! ```
 //! use barricade_ai::Level;
 //! use barricade_rules::Position;
-//! use barricade_web::ai_protocol::{answer, decision, parse_reply, request};
+//! use barricade_web::worker::protocol::{answer, decision, parse_reply, request};
 //! let pos: Position = "roll=6".parse().unwrap();
 //! let reply = answer(&request(3, &pos, Level::Medium, 1));
 //! let (id, body) = parse_reply(&reply).unwrap();
@@ -49,7 +49,7 @@ pub fn qr_request(id: u64, text: &str) -> String {
 ///
 /// ```
 /// use barricade_rules::Position;
-/// use barricade_web::ai_protocol::{answer, chances, chances_request, parse_reply};
+/// use barricade_web::worker::protocol::{answer, chances, chances_request, parse_reply};
 /// let pos: Position = "seats=red,blue red=a12".parse().unwrap();
 /// let (id, body) = parse_reply(&answer(&chances_request(7, &pos))).unwrap();
 /// assert_eq!(id, 7);
@@ -103,7 +103,7 @@ pub fn answer(request: &str) -> String {
         None => return "0\nerror: the request has no id".into(),
     };
     if let Some(text) = request.split_once("\nqr\n").map(|(_, t)| t) {
-        return match crate::qr::svg_path(text) {
+        return match crate::worker::qr::svg_path(text) {
             Some((size, path)) => format!("{id}\n{size} {path}"),
             None => format!("{id}\nerror: the link is too long for a QR code"),
         };

@@ -5,18 +5,20 @@
 //! here, so a roll can be followed from the button to the board in
 //! [`Ctx::run`], [`Ctx::roll`] and `board/`.
 
-use crate::action::Action;
-use crate::ai_protocol;
-use crate::chart_data::{ChartData, chart_data};
+pub mod action;
+pub mod scheduler;
+
 use crate::i18n::Language;
-use crate::link::Link;
+use crate::i18n::text::{Text, link_problem, link_unknown, save_damaged, send_link, t};
+use crate::platform::{ai_worker, analysis_driver, browser};
 use crate::state::analysis::GameAnalysis;
+use crate::state::link::Link;
 use crate::state::replay::Replay;
 use crate::state::settings::{Settings, Speed};
 use crate::state::setup::SetupChoices;
 use crate::state::{GameState, save};
-use crate::text::{Text, link_problem, link_unknown, save_damaged, send_link, t};
-use crate::web::{ai_worker, analysis_driver, browser};
+use crate::worker::protocol;
+use action::Action;
 use barricade_rules::{Colour, GameRecord, Phase, Square};
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
@@ -88,14 +90,15 @@ pub struct Ctx {
     pub analysis: RwSignal<GameAnalysis>,
     /// The plies marked on the chart and in the replay's move list.
     pub marked: Memo<Vec<usize>>,
-    /// What the win-chance chart draws.
-    pub chart: Memo<ChartData>,
     /// The game's link code, encoded once per revision.
     pub code: Memo<String>,
     /// The language the page is in (changes once its file is loaded).
     pub language: RwSignal<Language>,
     /// Online rooms (see [`crate::online`]).
     pub online: crate::online::Online,
+    /// Is the game's clock to look at the game after this task
+    /// ([`scheduler::soon`])?
+    pub scheduled: StoredValue<bool>,
 }
 
 impl Ctx {
@@ -126,15 +129,10 @@ impl Ctx {
             revision,
             analysis,
             marked: Memo::new(move |_| analysis.with(GameAnalysis::marked_plies)),
-            // Its marks' names and caption are words: a new language
-            // writes them again.
-            chart: Memo::new(move |_| {
-                language.track();
-                analysis.with(chart_data)
-            }),
             code,
             language,
             online: crate::online::Online::new(),
+            scheduled: StoredValue::new(false),
         };
         ctx.state.update_untracked(|s| ctx.pace(s));
         ctx.analyse_if_over();
@@ -153,6 +151,7 @@ impl Ctx {
     pub fn decide<R>(&self, intent: impl FnOnce(&mut GameState) -> R) -> R {
         let was_over = self.state.with_untracked(|s| s.winner().is_some());
         let result = self.state.try_update(intent);
+        scheduler::soon(*self);
         if !was_over {
             self.analyse_if_over();
         }
@@ -226,7 +225,10 @@ impl Ctx {
                     self.start(choices);
                 }
             }
-            Action::BackToGame => self.screen.set(Screen::Play),
+            Action::BackToGame => {
+                self.screen.set(Screen::Play);
+                scheduler::soon(*self);
+            }
             Action::Close => self.close_replay(),
             Action::PlayFromHere => self.play_from_here(),
             Action::First => self.replay_go(|_, _| 0),
@@ -312,6 +314,7 @@ impl Ctx {
         self.has_game.set(true);
         self.sharing.set(false);
         self.screen.set(Screen::Play);
+        scheduler::soon(*self);
         self.notice.set(None);
         self.form.update(|c| c.seed = None);
         browser::clear_fragment();
@@ -329,6 +332,7 @@ impl Ctx {
             }
         });
         self.screen.set(Screen::Setup);
+        scheduler::soon(*self);
         self.preview();
     }
 
@@ -346,6 +350,7 @@ impl Ctx {
             && let Ok(preview) = GameState::new(self.form.get_untracked(), 0)
         {
             self.state.set(preview);
+            scheduler::soon(*self);
         }
     }
 
@@ -354,7 +359,7 @@ impl Ctx {
     pub fn choose_language(&self, language: Language) {
         self.settings.update(|s| s.language = Some(language));
         let ctx = *self;
-        crate::web::language_files::switch(language, move |loaded| {
+        crate::platform::language_files::switch(language, move |loaded| {
             // Not loaded (offline before its file was kept): the menu is
             // drawn again with the language still in use.
             ctx.language.set(if loaded {
@@ -371,6 +376,7 @@ impl Ctx {
         let animate = self.speed() != Speed::Instant;
         if self.state.with_untracked(|s| s.animate) != animate {
             self.state.update(|s| self.pace(s));
+            scheduler::soon(*self);
         }
     }
 
@@ -429,6 +435,7 @@ impl Ctx {
         self.replay.set(Some(replay));
         self.sharing.set(false);
         self.screen.set(Screen::Replay);
+        scheduler::soon(*self);
     }
 
     /// Opens the replay viewer on the game shown, at `ply` (from the end
@@ -441,6 +448,7 @@ impl Ctx {
             self.replay.set(Some(replay));
             self.sharing.set(false);
             self.screen.set(Screen::Replay);
+            scheduler::soon(*self);
         }
     }
 
@@ -487,6 +495,7 @@ impl Ctx {
                 self.state.set(r.state());
             }
         });
+        scheduler::soon(*self);
     }
 
     /// Starts a live game at the replay's ply (all seats played here); the
@@ -572,8 +581,13 @@ impl Ctx {
             return;
         }
         self.tumbling.set(true);
-        let tumbling = self.tumbling;
-        Timeout::new(ms, move || tumbling.set(false)).forget();
+        let ctx = *self;
+        Timeout::new(ms, move || {
+            ctx.tumbling.set(false);
+            // The computer rolled: now it decides.
+            scheduler::soon(ctx);
+        })
+        .forget();
     }
 
     /// Asks the master bot (in the web worker) for a suggestion for the
@@ -585,8 +599,8 @@ impl Ctx {
         let ctx = *self;
         ai_worker::ask(
             ai_worker::HINT,
-            |id| ai_protocol::request(id, &question.position, question.level, question.seed),
-            move |answer| match ai_protocol::decision(answer) {
+            |id| protocol::request(id, &question.position, question.level, question.seed),
+            move |answer| match protocol::decision(answer) {
                 Ok(mv) => {
                     ctx.decide(|s| s.show_hint(question.position, mv));
                 }

@@ -49,7 +49,7 @@ fn corners(board: &Board) -> &'static [(i32, i32)] {
 ///
 /// ```
 /// use barricade_rules::Board;
-/// use barricade_web::geometry::view;
+/// use barricade_web::state::geometry::view;
 /// assert_eq!(view(Board::classic()), (-80, -90, 1760, 1780));
 /// assert_eq!(view(Board::quick()), (-80, -90, 1760, 1380));
 /// ```
@@ -73,7 +73,7 @@ pub fn view_box(board: &Board) -> String {
 /// "-0.5", "3.6").
 ///
 /// ```
-/// use barricade_web::geometry::Tenths;
+/// use barricade_web::state::geometry::Tenths;
 /// assert_eq!(Tenths(36).to_string(), "3.6");
 /// assert_eq!(Tenths(-5).to_string(), "-0.5");
 /// assert_eq!(Tenths(800).to_string(), "80");
@@ -100,7 +100,7 @@ impl fmt::Display for Tenths {
 ///
 /// ```
 /// use barricade_rules::{Board, Square};
-/// assert_eq!(barricade_web::geometry::square_xy(Board::classic(), Square::GOAL), (800, 0));
+/// assert_eq!(barricade_web::state::geometry::square_xy(Board::classic(), Square::GOAL), (800, 0));
 /// ```
 pub fn square_xy(board: &Board, square: Square) -> (i32, i32) {
     let (x, y) = board.xy(square);
@@ -173,7 +173,7 @@ pub fn forest_oval(board: &Board) -> Option<Oval> {
 ///
 /// ```
 /// use barricade_rules::Board;
-/// use barricade_web::geometry::forest_slot_xy;
+/// use barricade_web::state::geometry::forest_slot_xy;
 /// assert_eq!(forest_slot_xy(Board::quick(), 0), (800, 600));
 /// assert_eq!(forest_slot_xy(Board::quick(), 1), (730, 600));
 /// ```

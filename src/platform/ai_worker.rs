@@ -1,7 +1,7 @@
 //! The page's side of the AI web worker: starts it once, queues requests
 //! until it is ready, and hands each reply to the callback of its request.
 
-use crate::ai_protocol::{READY, parse_reply};
+use crate::worker::protocol::{READY, parse_reply};
 use std::cell::RefCell;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
@@ -28,7 +28,7 @@ thread_local! {
 
 /// Asks the worker; `reply` runs with the body of its reply (or an error)
 /// when it answers. `make_request` turns the request id into the request
-/// text (see `ai_protocol`). The time from request to answer is recorded
+/// text (see `crate::worker::protocol`). The time from request to answer is recorded
 /// as a `performance` measure named `measure` (one of the names below).
 pub fn ask(
     measure: &'static str,

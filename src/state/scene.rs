@@ -2,8 +2,8 @@
 //! ([`Scene::of`]). The components only draw a [`Scene`] and report
 //! clicks; they know no rules.
 
-use crate::geometry::{forest_slot_xy, home_slot_xy, square_xy};
 use crate::state::GameState;
+use crate::state::geometry::{forest_slot_xy, home_slot_xy, square_xy};
 use barricade_rules::{Board, BoardId, Colour, Move, Origin, Square, SquareSet};
 
 /// Where a pawn is drawn.
@@ -90,7 +90,7 @@ impl Scene {
     ///
     /// ```
     /// use barricade_rules::BoardId;
-    /// use barricade_web::scene::Scene;
+    /// use barricade_web::state::scene::Scene;
     /// let scene = Scene::start(BoardId::Classic);
     /// assert_eq!((scene.pawns.len(), scene.barricades.len()), (20, 11));
     /// let scene = Scene::start(BoardId::Quick);

@@ -10,7 +10,7 @@ use qrcodegen::{QrCode, QrCodeEcc};
 /// when the text is too long for any QR code.
 ///
 /// ```
-/// let (size, path) = barricade_web::qr::svg_path("https://example.org/#play=B").unwrap();
+/// let (size, path) = barricade_web::worker::qr::svg_path("https://example.org/#play=B").unwrap();
 /// assert_eq!(size, 25);
 /// assert!(path.starts_with("M0 0h7"));
 /// ```
