@@ -1,7 +1,7 @@
 //! The page: mounts the app.
 
 // Talc instead of the default dlmalloc: smaller and faster in WebAssembly
-// (the page's download has a size budget; see README, Size).
+// (the page's download has a size budget; see docs/performance.md, "Size now").
 #[cfg(all(not(target_feature = "atomics"), target_family = "wasm"))]
 #[global_allocator]
 static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();

@@ -230,7 +230,7 @@ fn all_checks(steps: &mut Steps) -> Result<(), String> {
             &mut playwright(&cli, &["-c", "tests/playwright.config.ts"]),
         )
         // Chromium runs the browser tests above, which check everything
-        // the cross-browser suite checks (README, "Where the time goes").
+        // the cross-browser suite checks (docs/testing.md, "The other commands").
         .and(cross_browser(steps, &cli, &["firefox", "webkit"]));
     let (lane, rust) = rust_lane
         .join()
