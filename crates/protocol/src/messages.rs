@@ -345,7 +345,7 @@ impl Numbered {
 }
 
 /// What the sender of a `join` is in the room.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct You {
     /// The seats the sender holds.
     pub seats: Vec<usize>,
