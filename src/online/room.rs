@@ -6,7 +6,7 @@
 
 use crate::state::setup::{SeatKind, SetupChoices};
 use barricade_protocol::{Event, RoomView, SeatJson, SettingsJson, You};
-use barricade_rules::{BoardId, ColourSet, Rules};
+use barricade_rules::{BoardId, ColourSet};
 
 pub use barricade_protocol::{Change, Ended, Seat};
 
@@ -132,7 +132,7 @@ impl Room {
             teams: settings.is_some_and(|s| !s.teams.is_empty()),
             rules: settings
                 .and_then(|s| s.rules.as_deref()?.parse().ok())
-                .unwrap_or(Rules::default()),
+                .unwrap_or_default(),
             seed: None,
             by_link: false,
         };
@@ -216,7 +216,7 @@ mod tests {
     use super::*;
     use barricade_ai::Level;
     use barricade_protocol::{By, StandInReason};
-    use barricade_rules::Colour;
+    use barricade_rules::{Colour, Rules};
 
     fn stand_in(seat: usize, on: bool) -> Event {
         Event::StandIn {
