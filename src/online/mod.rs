@@ -12,9 +12,6 @@
 //! says so for an invite.
 
 pub mod dice_check;
-pub mod events;
-#[cfg(all(target_family = "wasm", feature = "online"))]
-mod json;
 pub mod room;
 #[cfg(all(target_family = "wasm", feature = "online"))]
 mod socket;
@@ -24,10 +21,10 @@ use crate::intents::{Ctx, Screen, scheduler};
 use crate::platform::{browser, crypto};
 use crate::state::GameState;
 use crate::state::online::Outgoing;
+use barricade_protocol::{Event, ServerMessage};
 use barricade_rules::{Colour, ColourSet};
-use events::{RoomOptions, ServerMessage};
 use leptos::prelude::*;
-use room::{Change, Room};
+use room::{Change, Room, RoomOptions};
 
 /// The localStorage key of the name typed for rooms.
 pub const NAME_KEY: &str = "barricade.name";
@@ -177,7 +174,7 @@ impl Online {
             let who = crate::i18n::text::seat_player(seat.colour, seat.name.as_deref());
             if seat.stand_in {
                 Some(crate::i18n::text::fill_str(Text::PromptStandIn, &who))
-            } else if seat.kind == crate::state::setup::SeatKind::Human {
+            } else if seat.person {
                 Some(crate::i18n::text::fill_str(Text::PromptWaiting, &who))
             } else {
                 None
@@ -250,7 +247,7 @@ pub fn remembered_name() -> String {
 #[cfg(all(target_family = "wasm", feature = "online"))]
 mod wire {
     use super::*;
-    use wasm_bindgen::JsValue;
+    use barricade_protocol::{Request, SettingsJson};
 
     /// Opens the socket; `first` is sent on every (re)connection.
     pub fn connect(ctx: Ctx, url: &str) {
@@ -262,7 +259,8 @@ mod wire {
                 // Open only once welcomed and caught up (see `receive`).
                 on_open: Box::new(move || hello(online)),
                 on_message: Box::new(move |text| {
-                    if let Some(m) = super::json::read(&text) {
+                    // Anything malformed is skipped.
+                    if let Some(m) = ServerMessage::from_json(&text) {
                         super::receive(ctx, m);
                         super::settle(ctx);
                     }
@@ -289,60 +287,48 @@ mod wire {
             .room
             .with_untracked(|r| r.as_ref().map(|r| (r.id.clone(), r.token.clone(), r.last)));
         match pending {
-            Some((id, token, since)) if !id.is_empty() => {
-                let mut fields = vec![
-                    ("room", JsValue::from_str(&id)),
-                    ("since", JsValue::from_f64(since as f64)),
-                ];
-                if let Some(t) = token {
-                    fields.push(("token", JsValue::from_str(&t)));
-                }
-                send("join", &fields);
+            Some((room, token, since)) if !room.is_empty() => {
+                send(&Request::Join { room, token, since });
             }
             _ => {
                 let settings = CREATE.with(|c| c.borrow().clone());
-                if let Some(s) = settings {
-                    send(
-                        "create",
-                        &[
-                            (
-                                "settings",
-                                js_sys::JSON::parse(&room::settings_json(&s)).unwrap_or_default(),
-                            ),
-                            ("name", JsValue::from_str(&remembered_name())),
-                        ],
-                    );
+                if let Some(settings) = settings {
+                    send(&Request::Create {
+                        settings,
+                        name: remembered_name(),
+                    });
                 }
             }
         }
     }
 
     thread_local! {
-        pub static CREATE: std::cell::RefCell<Option<super::events::RoomSettings>> =
+        pub static CREATE: std::cell::RefCell<Option<SettingsJson>> =
             const { std::cell::RefCell::new(None) };
     }
 
-    pub fn send(kind: &str, fields: &[(&str, JsValue)]) -> bool {
-        super::socket::send(&super::json::request(kind, fields))
+    pub fn send(request: &Request) -> bool {
+        super::socket::send(&request.to_json())
     }
 
     pub fn take(seat: usize, name: &str, nonce: &str) {
-        send(
-            "take",
-            &[
-                ("seat", JsValue::from_f64(seat as f64)),
-                ("name", JsValue::from_str(name)),
-                ("nonce", JsValue::from_str(nonce)),
-            ],
-        );
+        send(&Request::Take {
+            seat,
+            name: name.to_string(),
+            nonce: Some(nonce.to_string()),
+        });
     }
 
     pub fn nonce(nonce: &str) {
-        send("nonce", &[("nonce", JsValue::from_str(nonce))]);
+        send(&Request::Nonce {
+            nonce: nonce.to_string(),
+        });
     }
 
     pub fn decision(text: &str) {
-        send("move", &[("move", JsValue::from_str(text))]);
+        send(&Request::Move {
+            mv: text.to_string(),
+        });
     }
 
     pub fn close() {
@@ -424,20 +410,20 @@ impl Ctx {
     /// Starts the room's game (or the rematch): the host only.
     pub fn start_room(&self) {
         #[cfg(all(target_family = "wasm", feature = "online"))]
-        wire::send("start", &[]);
+        wire::send(&barricade_protocol::Request::Start);
     }
 
     /// Takes back this page's seats from the computer standing in.
     pub fn back_to_seat(&self) {
         #[cfg(all(target_family = "wasm", feature = "online"))]
-        wire::send("back", &[]);
+        wire::send(&barricade_protocol::Request::Back);
     }
 
     /// Leaves the room: the seats are given up, the socket closed, and
     /// the new-game form shown.
     pub fn leave_room(&self) {
         #[cfg(all(target_family = "wasm", feature = "online"))]
-        wire::send("leave", &[]);
+        wire::send(&barricade_protocol::Request::Leave);
         wire::close();
         if let Some(id) = self
             .online
@@ -465,7 +451,7 @@ impl Ctx {
         match out {
             Outgoing::Roll => {
                 #[cfg(all(target_family = "wasm", feature = "online"))]
-                wire::send("roll", &[]);
+                wire::send(&barricade_protocol::Request::Roll);
             }
             Outgoing::Decision(mv) => {
                 let name = self
@@ -542,7 +528,7 @@ pub fn receive(ctx: Ctx, message: ServerMessage) {
                 &crate::state::link::Link::Room(room).fragment(),
             );
         }
-        ServerMessage::Welcome { last, you } => {
+        ServerMessage::Welcome { last, you, .. } => {
             online.error.set(None);
             online.room.update(|r| {
                 if let Some(r) = r {
@@ -579,7 +565,7 @@ pub fn receive(ctx: Ctx, message: ServerMessage) {
             });
             if let Some(change) = change {
                 apply(ctx, change, live);
-            } else if matches!(event, events::Event::Opened { .. }) {
+            } else if matches!(event, Event::Opened { .. }) {
                 // Before the game the board shows the room's seats.
                 let preview = online
                     .room
@@ -593,7 +579,7 @@ pub fn receive(ctx: Ctx, message: ServerMessage) {
             if SHUT_OUT.contains(&code.as_str()) {
                 wire::close();
                 online.link.set(Link::Idle);
-                online.refused.set(Some(code));
+                online.refused.set(Some(code.as_str().to_string()));
             }
             online.error.set(Some(message));
             ctx.state.update(GameState::refused);

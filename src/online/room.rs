@@ -1,53 +1,57 @@
-//! A room as this page knows it: the events folded in order (docs/online.md,
-//! "Events"). Plain data, tested natively; [`crate::online`] applies the
-//! game's part of each event to the board.
+//! A room as this page knows it: the shared fold of its numbered events
+//! ([`RoomView`], docs/online.md, "Events") with this page's own part (its
+//! token, the seats it holds, the dice check). Plain data, tested
+//! natively; [`crate::online`] applies the game's part of each event to
+//! the board.
 
-use super::events::{Event, RoomOptions, RoomSettings, You};
 use crate::state::setup::{SeatKind, SetupChoices};
-use barricade_rules::{BoardId, Colour, ColourSet, Rules};
+use barricade_protocol::{Event, RoomView, SeatJson, SettingsJson, You};
+use barricade_rules::{BoardId, ColourSet};
 
-/// One seat of the room.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Seat {
-    /// Its colour.
-    pub colour: Colour,
-    /// A person's seat (else the computer's, at this level).
-    pub kind: SeatKind,
-    /// The name of whoever took it (a person seat, taken).
-    pub name: Option<String>,
-    /// Is its player connected?
-    pub connected: bool,
-    /// Does the computer stand in for its player?
-    pub stand_in: bool,
+pub use barricade_protocol::{Change, Ended, Seat};
+
+/// What the host chooses beyond the new-game form: may people without a
+/// seat watch, and the turn timer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoomOptions {
+    /// May people without a seat watch? (The server's default: yes.)
+    pub spectators: bool,
+    /// The turn timer in seconds (the server takes 5 to 3600); `None`: the
+    /// game waits for each player however long.
+    pub turn_seconds: Option<u32>,
 }
 
-/// The end of a game: what the page checks ("dice verified").
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Ended {
-    /// The record's link code.
-    pub record: String,
-    /// The revealed secret.
-    pub reveal: String,
-    /// The nonces that made the seed.
-    pub nonces: Vec<String>,
-    /// The commitment seen before the game's first roll.
-    pub commit: String,
+impl Default for RoomOptions {
+    fn default() -> RoomOptions {
+        RoomOptions {
+            spectators: true,
+            turn_seconds: None,
+        }
+    }
 }
 
-/// What an event changes on the board.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Change {
-    /// A game starts at this position.
-    Start(String),
-    /// The die shows this roll.
-    Roll(u8),
-    /// This decision is played.
-    Play(String),
-    /// The game is over.
-    Over,
+/// Who plays a seat, as the new-game form says it.
+pub trait SeatKindOf {
+    /// A person, or the computer at its level (`medium` when unnamed).
+    fn kind(&self) -> SeatKind;
 }
 
-/// The room, folded from its events.
+impl SeatKindOf for Seat {
+    fn kind(&self) -> SeatKind {
+        if self.person {
+            SeatKind::Human
+        } else {
+            SeatKind::Computer(
+                self.level
+                    .as_deref()
+                    .and_then(|l| l.parse().ok())
+                    .unwrap_or(barricade_ai::Level::Medium),
+            )
+        }
+    }
+}
+
+/// The room: the events folded, and this page's part.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Room {
     /// Its id (32 hex digits).
@@ -56,30 +60,23 @@ pub struct Room {
     pub token: Option<String>,
     /// This page's part.
     pub you: You,
-    /// The number of the last event folded.
-    pub last: u64,
     /// Events up to this number were caught up on (no walking pawns).
     pub caught_up_to: u64,
     /// Has the server welcomed this page's connection (the one now open)?
     pub welcomed: bool,
-    /// The settings.
-    pub settings: RoomSettings,
-    /// The seats in playing order.
-    pub seats: Vec<Seat>,
-    /// The commitment to the next (or current) game's dice.
-    pub commit: String,
-    /// Is a game being played?
-    pub playing: bool,
-    /// Games started so far.
-    pub games: u32,
-    /// The rolls of the game being played (or just over), in order.
-    pub rolls: Vec<u8>,
-    /// Its decisions, in the board's notation.
-    pub moves: Vec<String>,
-    /// The last game's end, once over.
-    pub ended: Option<Ended>,
-    /// The check of its dice, once made.
+    /// The room as its events tell it: seats, game, end.
+    pub view: RoomView,
+    /// The check of the last game's dice, once made.
     pub verified: Option<super::Verified>,
+}
+
+/// The room's seats, game and end are read as the fold has them.
+impl std::ops::Deref for Room {
+    type Target = RoomView;
+
+    fn deref(&self) -> &RoomView {
+        &self.view
+    }
 }
 
 impl Room {
@@ -92,125 +89,50 @@ impl Room {
         }
     }
 
-    /// Folds event number `n`; returns what changes on the board. An
-    /// event already folded (a repeat after a reconnect) is skipped.
+    /// Folds event number `n` (see [`RoomView::fold`]); returns what
+    /// changes on the board. A seat freed is no longer this page's.
     pub fn fold(&mut self, n: u64, event: &Event) -> Option<Change> {
-        if n <= self.last {
+        if n <= self.view.last {
             return None;
         }
-        self.last = n;
-        match event {
-            Event::Opened { settings, commit } => {
-                self.settings = settings.clone();
-                self.commit = commit.clone();
-                self.seats = settings
-                    .seats
-                    .iter()
-                    .filter_map(|s| {
-                        let colour: Colour = s.colour.parse().ok()?;
-                        let kind = if s.person {
-                            SeatKind::Human
-                        } else {
-                            SeatKind::Computer(
-                                s.level.parse().unwrap_or(barricade_ai::Level::Medium),
-                            )
-                        };
-                        Some(Seat {
-                            colour,
-                            kind,
-                            name: None,
-                            connected: false,
-                            stand_in: false,
-                        })
-                    })
-                    .collect();
-                None
-            }
-            Event::SeatTaken { seat, name } => {
-                if let Some(s) = self.seats.get_mut(*seat) {
-                    s.name = Some(name.clone());
-                    s.connected = true;
-                    s.stand_in = false;
-                }
-                None
-            }
-            Event::SeatFreed { seat } => {
-                if let Some(s) = self.seats.get_mut(*seat) {
-                    s.name = None;
-                    s.connected = false;
-                }
-                self.you.seats.retain(|s| s != seat);
-                None
-            }
-            Event::Presence { seat, connected } => {
-                if let Some(s) = self.seats.get_mut(*seat) {
-                    s.connected = *connected;
-                }
-                None
-            }
-            Event::StandIn { seat, on } => {
-                if let Some(s) = self.seats.get_mut(*seat) {
-                    s.stand_in = *on;
-                }
-                None
-            }
-            Event::Started {
-                commit, position, ..
-            } => {
-                self.commit = commit.clone();
-                self.playing = true;
-                for seat in &mut self.seats {
-                    seat.stand_in = false;
-                }
-                self.games += 1;
-                self.rolls.clear();
-                self.moves.clear();
-                self.ended = None;
-                self.verified = None;
-                Some(Change::Start(position.clone()))
-            }
-            Event::Rolled { roll } => {
-                self.rolls.push(*roll);
-                Some(Change::Roll(*roll))
-            }
-            Event::Played { mv } => {
-                self.moves.push(mv.clone());
-                Some(Change::Play(mv.clone()))
-            }
-            Event::Over {
-                record,
-                reveal,
-                nonces,
-                next_commit,
-            } => {
-                self.ended = Some(Ended {
-                    record: record.clone(),
-                    reveal: reveal.clone(),
-                    nonces: nonces.clone(),
-                    commit: std::mem::replace(&mut self.commit, next_commit.clone()),
-                });
-                self.playing = false;
-                // The computer stands in for nobody after a game.
-                for seat in &mut self.seats {
-                    seat.stand_in = false;
-                }
-                Some(Change::Over)
-            }
-            Event::Other => None,
+        if let Event::SeatFreed { seat } = event {
+            self.you.seats.retain(|s| s != seat);
         }
+        let change = self.view.fold(n, event);
+        if matches!(change, Some(Change::Start(_))) {
+            self.verified = None;
+        }
+        change
+    }
+
+    /// The host's spectators and turn timer, as the settings say.
+    pub fn options(&self) -> RoomOptions {
+        self.view
+            .settings
+            .as_ref()
+            .map(|s| RoomOptions {
+                spectators: s.spectators,
+                turn_seconds: s.turn_seconds,
+            })
+            .unwrap_or_default()
     }
 
     /// The new-game choices the room's settings are.
     pub fn choices(&self) -> Option<SetupChoices> {
         let mut seats = [None; 4];
         for s in &self.seats {
-            seats[s.colour.index()] = Some(s.kind);
+            seats[s.colour.index()] = Some(s.kind());
         }
+        let settings = self.view.settings.as_ref();
         let choices = SetupChoices {
-            board: self.settings.board.parse().unwrap_or(BoardId::Classic),
+            board: settings
+                .and_then(|s| s.board.as_deref()?.parse().ok())
+                .unwrap_or(BoardId::Classic),
             seats,
-            teams: self.settings.teams,
-            rules: self.settings.rules.parse().unwrap_or(Rules::default()),
+            teams: settings.is_some_and(|s| !s.teams.is_empty()),
+            rules: settings
+                .and_then(|s| s.rules.as_deref()?.parse().ok())
+                .unwrap_or_default(),
             seed: None,
             by_link: false,
         };
@@ -233,7 +155,7 @@ impl Room {
             && self
                 .seats
                 .get(i)
-                .is_some_and(|s| s.kind == SeatKind::Human && s.name.is_none())
+                .is_some_and(|s| s.person && s.name.is_none())
     }
 
     /// The colours this page may play now: its own, less those the
@@ -253,84 +175,56 @@ impl Room {
             .iter()
             .any(|&i| self.seats.get(i).is_some_and(|s| s.stand_in))
     }
-
-    /// The seat of `colour`.
-    pub fn seat_of(&self, colour: Colour) -> Option<&Seat> {
-        self.seats.iter().find(|s| s.colour == colour)
-    }
-
-    /// Is every person seat taken (so the host may start)?
-    pub fn full(&self) -> bool {
-        self.seats
-            .iter()
-            .all(|s| s.kind != SeatKind::Human || s.name.is_some())
-    }
 }
 
 /// The settings of `choices` and the host's `options` for the server's
 /// `create`: the seats in board order, each a person or a computer of a
 /// level.
-pub fn settings_of(choices: &SetupChoices, options: RoomOptions) -> RoomSettings {
-    RoomSettings {
-        board: choices.board.name().to_string(),
-        rules: choices.rules.to_string(),
+pub fn settings_of(choices: &SetupChoices, options: RoomOptions) -> SettingsJson {
+    SettingsJson {
+        board: Some(choices.board.name().to_string()),
+        rules: Some(choices.rules.to_string()),
         seats: choices
             .colours()
             .into_iter()
             .map(|c| {
                 let kind = choices.seats[c.index()].unwrap_or(SeatKind::Human);
-                super::events::SeatSetting {
+                let (player, level) = match kind {
+                    SeatKind::Computer(level) => ("computer", level.name()),
+                    SeatKind::Human => ("person", "medium"),
+                };
+                SeatJson {
                     colour: c.name().to_string(),
-                    person: kind == SeatKind::Human,
-                    level: match kind {
-                        SeatKind::Computer(level) => level.name().to_string(),
-                        SeatKind::Human => "medium".to_string(),
-                    },
+                    player: player.to_string(),
+                    level: Some(level.to_string()),
                 }
             })
             .collect(),
-        teams: choices.has_teams(),
-        options,
+        teams: if choices.has_teams() {
+            vec!["red+yellow".into(), "green+blue".into()]
+        } else {
+            Vec::new()
+        },
+        spectators: options.spectators,
+        turn_seconds: options.turn_seconds,
+        stand_in: None,
     }
-}
-
-/// The settings as the JSON of `create` (names of colours, levels, the
-/// board and the rules, a flag and a number only: nothing to escape).
-pub fn settings_json(s: &RoomSettings) -> String {
-    let seats: Vec<String> = s
-        .seats
-        .iter()
-        .map(|seat| {
-            let player = if seat.person { "person" } else { "computer" };
-            format!(
-                r#"{{"colour":"{}","player":"{player}","level":"{}"}}"#,
-                seat.colour, seat.level
-            )
-        })
-        .collect();
-    let teams = if s.teams {
-        r#"["red+yellow","green+blue"]"#
-    } else {
-        "[]"
-    };
-    let timer = s
-        .options
-        .turn_seconds
-        .map(|n| format!(r#","turn_seconds":{n}"#))
-        .unwrap_or_default();
-    format!(
-        r#"{{"board":"{}","rules":"{}","seats":[{}],"teams":{teams},"spectators":{}{timer}}}"#,
-        s.board,
-        s.rules,
-        seats.join(","),
-        s.options.spectators
-    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use barricade_ai::Level;
+    use barricade_protocol::{By, StandInReason};
+    use barricade_rules::{Colour, Rules};
+
+    fn stand_in(seat: usize, on: bool) -> Event {
+        Event::StandIn {
+            seat,
+            on,
+            reason: StandInReason::Timer,
+        }
+    }
 
     #[test]
     fn events_fold_into_the_room_and_the_board() {
@@ -354,12 +248,13 @@ mod tests {
             commit: "c1".into(),
         };
         assert_eq!(
-            settings_json(&settings_of(&choices, options)),
-            r#"{"board":"quick","rules":"ravensburger","seats":[{"colour":"red","player":"person","level":"medium"},{"colour":"green","player":"computer","level":"easy"},{"colour":"yellow","player":"person","level":"medium"}],"teams":[],"spectators":false,"turn_seconds":60}"#
+            serde_json::to_string(&settings_of(&choices, options)).unwrap(),
+            r#"{"board":"quick","rules":"ravensburger","seats":[{"colour":"red","player":"person","level":"medium"},{"colour":"green","player":"computer","level":"easy"},{"colour":"yellow","player":"person","level":"medium"}],"teams":[],"spectators":false,"turn_seconds":60,"stand_in":null}"#
         );
         assert!(
-            settings_json(&settings_of(&choices, RoomOptions::default()))
-                .ends_with(r#""teams":[],"spectators":true}"#)
+            serde_json::to_string(&settings_of(&choices, RoomOptions::default()))
+                .unwrap()
+                .ends_with(r#""teams":[],"spectators":true,"turn_seconds":null,"stand_in":null}"#)
         );
         assert_eq!(room.fold(1, &opened), None);
         assert_eq!(room.choices(), Some(choices));
@@ -383,35 +278,50 @@ mod tests {
             },
         );
         assert!(room.full());
-        assert_eq!(room.settings.options, options);
+        assert_eq!(room.options(), options);
         // The computer stands in for red: red is not played here then.
-        room.fold(4, &Event::StandIn { seat: 0, on: true });
+        room.fold(4, &stand_in(0, true));
         assert!(room.stood_in_for_me());
         assert_eq!(room.playable(), ColourSet::EMPTY);
-        room.fold(5, &Event::StandIn { seat: 0, on: false });
+        room.fold(5, &stand_in(0, false));
         assert_eq!(room.playable(), ColourSet::single(Colour::Red));
-        room.fold(6, &Event::StandIn { seat: 2, on: true });
+        room.fold(6, &stand_in(2, true));
         assert_eq!(
             room.seat_of(Colour::Yellow).unwrap().name.as_deref(),
             Some("Bob")
         );
+        let position = barricade_rules::Position::new_on(
+            BoardId::Quick,
+            Rules::default(),
+            choices.seats().unwrap(),
+        )
+        .to_string();
         let started = Event::Started {
+            game: 1,
             commit: "c1".into(),
             nonces: vec![],
-            position: "p".into(),
+            position: position.clone(),
+            opening: vec![],
         };
-        assert_eq!(room.fold(7, &started), Some(Change::Start("p".into())));
+        assert_eq!(room.fold(7, &started), Some(Change::Start(position)));
         assert!(room.seats.iter().all(|s| !s.stand_in));
         // A repeat changes nothing.
         assert_eq!(room.fold(7, &started), None);
-        assert_eq!(
-            room.fold(8, &Event::Rolled { roll: 3 }),
-            Some(Change::Roll(3))
-        );
+        let rolled = Event::Rolled {
+            seat: 0,
+            colour: "red".into(),
+            roll: 3,
+            by: By::Player,
+        };
+        assert_eq!(room.fold(8, &rolled), Some(Change::Roll(3)));
+        assert_eq!(room.out_of_step, None);
         room.fold(
             9,
             &Event::Over {
+                game: 1,
+                winner: "red".into(),
                 record: "B".into(),
+                seed: "1".into(),
                 reveal: "r".into(),
                 nonces: vec![],
                 next_commit: "c2".into(),
@@ -421,8 +331,12 @@ mod tests {
         assert_eq!(room.commit, "c2");
         assert!(!room.playing);
         assert!(room.seats.iter().all(|s| !s.stand_in));
-        room.fold(10, &Event::StandIn { seat: 0, on: true });
+        room.fold(10, &stand_in(0, true));
         room.fold(11, &started);
         assert!(room.seats.iter().all(|s| !s.stand_in));
+        // A seat freed is no longer this page's.
+        room.fold(12, &Event::SeatFreed { seat: 0 });
+        assert_eq!(room.mine(), ColourSet::EMPTY);
+        assert!(room.can_take(0) == !room.playing);
     }
 }

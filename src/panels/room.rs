@@ -8,7 +8,7 @@ use super::share::{Qr, qr_code, qr_of};
 use super::tr;
 use crate::i18n::text::{Text, colour_name, fill_str, seat_kind, t, timer_words};
 use crate::intents::Ctx;
-use crate::online::room::Seat;
+use crate::online::room::{Seat, SeatKindOf};
 use crate::online::{Link, NAME_KEY, Verified, remembered_name};
 use crate::platform::{ai_worker, browser};
 use crate::worker::protocol;
@@ -186,7 +186,7 @@ fn Options() -> impl IntoView {
     let options = move || {
         online
             .room
-            .with(|r| r.as_ref().map(|r| r.settings.options).unwrap_or_default())
+            .with(|r| r.as_ref().map(|r| r.options()).unwrap_or_default())
     };
     let opened = move || {
         online
@@ -349,7 +349,7 @@ fn SeatRow(i: usize) -> impl IntoView {
             .room
             .with(|r| r.as_ref().is_some_and(|r| r.you.seats.contains(&i)))
     };
-    let person = move || seat().is_some_and(|s| s.kind == crate::state::setup::SeatKind::Human);
+    let person = move || seat().is_some_and(|s| s.person);
     let connected = move || seat().is_some_and(|s| s.connected || !person());
     let stand_in = move || seat().is_some_and(|s| s.stand_in);
     let who = move || {
@@ -357,7 +357,7 @@ fn SeatRow(i: usize) -> impl IntoView {
         let Some(s) = seat() else {
             return String::new();
         };
-        match (&s.name, s.kind) {
+        match (&s.name, s.kind()) {
             (Some(name), _) if name.is_empty() => colour_name(s.colour).to_string(),
             (Some(name), _) => name.clone(),
             (None, crate::state::setup::SeatKind::Human) => t(Text::RoomFree).to_string(),

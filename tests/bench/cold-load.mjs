@@ -4,6 +4,10 @@
 // Usage (from the repository root, after `cargo xtask build`):
 //   node tests/bench/cold-load.mjs [BEFORE=/work/before-dist] [AFTER=dist] [RUNS=9]
 //
+// QUERY=... (e.g. QUERY='?rooms=ws://127.0.0.1:9/rooms') is added to each
+// site's address: with `?rooms=` the page loads the rooms build, so that
+// is a first visit that opens a room (no room server needs to answer).
+//
 // Each run loads each site once, in alternating order, in a fresh browser
 // context (empty cache, no service worker) with the network throttled
 // through CDP to a "fast 3G" line (1.6 Mbps down, 750 kbps up, 150 ms
@@ -26,6 +30,7 @@ import { fileURLToPath } from "node:url";
 const here = dirname(fileURLToPath(import.meta.url));
 const [before = "/work/before-dist", after = "dist", runsArg = "9"] = process.argv.slice(2);
 const RUNS = Number(runsArg);
+const QUERY = process.env.QUERY ?? "";
 const sites = [
   { name: "before", dir: resolve(before), port: 4291 },
   { name: "after", dir: resolve(after), port: 4292 },
@@ -75,7 +80,7 @@ async function load(browser, site) {
   });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   await page.addInitScript(probe);
-  await page.goto(`http://127.0.0.1:${site.port}/`, { waitUntil: "commit" });
+  await page.goto(`http://127.0.0.1:${site.port}/${QUERY}`, { waitUntil: "commit" });
   await page.waitForFunction(() => window.__bench && window.__bench.play !== undefined, null, {
     timeout: 60_000,
   });

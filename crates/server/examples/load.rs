@@ -22,6 +22,7 @@
 #[path = "../tests/support/mod.rs"]
 mod support;
 
+use barricade_protocol::Request;
 use barricade_server::Server;
 use serde_json::json;
 use std::io::{BufRead, BufReader, Read};
@@ -29,7 +30,7 @@ use std::net::SocketAddr;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use support::{Client, remove_db, temp_db, test_config};
+use support::{Client, greedy, remove_db, settings, temp_db, test_config, turn_seat};
 
 struct Args {
     rooms: usize,
@@ -289,10 +290,10 @@ async fn room(
     go: Arc<tokio::sync::Notify>,
 ) -> Stats {
     let mut stats = Stats::default();
-    let settings = json!({"seats": [
+    let settings = settings(json!({"seats": [
         {"colour": "red", "player": "person"}, {"colour": "green", "player": "person"},
         {"colour": "yellow", "player": "person"}, {"colour": "blue", "player": "person"}
-    ]});
+    ]}));
     let permit = gate.acquire().await.expect("the gate");
     let mut clients = Vec::new();
     let mut host = Client::connect(addr).await;
@@ -320,15 +321,15 @@ async fn room(
     while Instant::now() < deadline {
         let target = clients[0].last() + 1;
         let t0;
-        if !playing || clients[0].fold.over.is_some() {
+        if !playing || clients[0].view.ended.is_some() {
             t0 = Instant::now();
-            clients[0].send(json!({"type": "start"})).await;
+            clients[0].send(Request::Start).await;
             playing = true;
-            if clients[0].fold.over.is_some() {
+            if clients[0].view.ended.is_some() {
                 stats.games += 1;
             }
         } else {
-            let pos = clients[0].fold.position.expect("a game");
+            let pos = clients[0].view.position.expect("a game");
             if pos.is_over() {
                 // The `over` event follows the winning move.
                 for c in &mut clients {
@@ -336,8 +337,8 @@ async fn room(
                 }
                 continue;
             }
-            let seat = pos.turn_seat_in(&clients[0].fold);
-            let action = clients[seat].fold.greedy().expect("an action");
+            let seat = turn_seat(&clients[0].view).unwrap_or(0);
+            let action = greedy(&clients[seat].view).expect("an action");
             t0 = Instant::now();
             clients[seat].send(action).await;
         }
@@ -358,15 +359,4 @@ async fn room(
         c.close().await;
     }
     stats
-}
-
-trait TurnSeat {
-    fn turn_seat_in(&self, fold: &support::Fold) -> usize;
-}
-
-impl TurnSeat for barricade_rules::Position {
-    fn turn_seat_in(&self, fold: &support::Fold) -> usize {
-        let turn = self.turn().to_string();
-        fold.seats.iter().position(|(c, _)| *c == turn).unwrap_or(0)
-    }
 }

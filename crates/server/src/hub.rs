@@ -11,7 +11,7 @@ use crate::limits::RoomQuota;
 use crate::metrics::Latency;
 use crate::protocol::{ErrorCode, Refusal};
 use crate::room::{Room, Snapshot};
-use crate::settings::SettingsJson;
+use crate::settings::{CheckSettings, SettingsJson};
 use crate::store::Store;
 use std::collections::HashMap;
 use std::future::Future;

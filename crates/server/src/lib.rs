@@ -10,7 +10,8 @@
 //!
 //! The parts, one job each:
 //!
-//! - [`protocol`]: the JSON messages and events;
+//! - [`protocol`]: the JSON messages and events (the protocol crate,
+//!   `barricade-protocol`, re-exported);
 //! - [`settings`]: a room's seats, rules and options, checked;
 //! - [`room`]: one room as a plain state machine (no sockets);
 //! - [`commit`]: the dice secret, its commitment, the nonces, the seed;
@@ -34,10 +35,11 @@ pub mod ids;
 pub mod lan;
 pub mod limits;
 pub mod metrics;
-pub mod protocol;
 pub mod room;
 pub mod settings;
 pub mod store;
+
+pub use barricade_protocol as protocol;
 
 pub use config::Config;
 pub use http::{Server, ServerError, serve};

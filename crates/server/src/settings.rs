@@ -1,72 +1,19 @@
 //! A room's settings: the seats as in the new-game form (a person, or the
 //! computer at a level; 2 to 4 colours in playing order; teams), the rule
 //! set and board, spectators, the turn timer. [`SettingsJson`] is what
-//! travels; [`Settings`] is the checked form the room plays with.
+//! travels (defined in the protocol crate); [`Settings`] is the checked
+//! form the room plays with ([`CheckSettings::check`]).
 
 use barricade_ai::{Level, ParseLevelError};
+pub use barricade_protocol::settings::{SeatJson, SettingsJson};
 use barricade_rules::board::ParseBoardError;
 use barricade_rules::colour::ParseColourError;
 use barricade_rules::rules::ParseRulesError;
 use barricade_rules::{BoardId, Colour, ColourSet, Rules, Seats, SeatsError};
-use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
 /// The shortest and longest turn timer, in seconds.
 pub const TURN_SECONDS: std::ops::RangeInclusive<u32> = 5..=3600;
-
-/// A room's settings as they travel in `create` and in the `opened` event.
-/// Absent fields take their defaults (shown filled in by `opened`).
-///
-/// ```
-/// use barricade_server::settings::SettingsJson;
-/// let json = r#"{"seats":[{"colour":"red","player":"person"},
-///                         {"colour":"blue","player":"computer","level":"easy"}]}"#;
-/// let settings: SettingsJson = serde_json::from_str(json).unwrap();
-/// let checked = settings.check().unwrap();
-/// assert_eq!(checked.seats.len(), 2);
-/// assert_eq!(checked.json.rules.as_deref(), Some("ravensburger"));
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SettingsJson {
-    /// `classic` (default) or `quick`.
-    #[serde(default)]
-    pub board: Option<String>,
-    /// A rule set's name (docs/protocol.md): `ravensburger` (default),
-    /// `start-roll`, `barricade`, `french`, or toggles joined by `+`.
-    #[serde(default)]
-    pub rules: Option<String>,
-    /// The seats in playing order.
-    pub seats: Vec<SeatJson>,
-    /// Teams, e.g. `["red+yellow","green+blue"]`; absent or empty: none.
-    #[serde(default)]
-    pub teams: Vec<String>,
-    /// May people watch who hold no seat? Default true.
-    #[serde(default = "yes")]
-    pub spectators: bool,
-    /// The turn timer in seconds (5 to 3600); absent: no timer.
-    #[serde(default)]
-    pub turn_seconds: Option<u32>,
-    /// The level of the computer that stands in for a player whose time
-    /// ran out or who is gone (default `medium`).
-    #[serde(default)]
-    pub stand_in: Option<String>,
-}
-
-fn yes() -> bool {
-    true
-}
-
-/// One seat in [`SettingsJson`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SeatJson {
-    /// `red`, `green`, `yellow` or `blue`.
-    pub colour: String,
-    /// `person` or `computer`.
-    pub player: String,
-    /// The computer's level: `easy`, `medium` (default), `hard`, `master`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub level: Option<String>,
-}
 
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,9 +86,24 @@ fn level(name: Option<&str>) -> Result<Level, SettingsError> {
     Ok(name.unwrap_or("medium").parse()?)
 }
 
-impl SettingsJson {
+/// The server's check of the settings that travel.
+///
+/// ```
+/// use barricade_server::settings::{CheckSettings, SettingsJson};
+/// let json = r#"{"seats":[{"colour":"red","player":"person"},
+///                         {"colour":"blue","player":"computer","level":"easy"}]}"#;
+/// let settings: SettingsJson = serde_json::from_str(json).unwrap();
+/// let checked = settings.check().unwrap();
+/// assert_eq!(checked.seats.len(), 2);
+/// assert_eq!(checked.json.rules.as_deref(), Some("ravensburger"));
+/// ```
+pub trait CheckSettings {
     /// Checks the settings with the rules crate's own types.
-    pub fn check(&self) -> Result<Settings, SettingsError> {
+    fn check(&self) -> Result<Settings, SettingsError>;
+}
+
+impl CheckSettings for SettingsJson {
+    fn check(&self) -> Result<Settings, SettingsError> {
         let board: BoardId = self.board.as_deref().unwrap_or("classic").parse()?;
         let rules: Rules = self.rules.as_deref().unwrap_or("ravensburger").parse()?;
         if self.seats.len() > 4 {

@@ -4,34 +4,36 @@
 
 mod support;
 
+use barricade_protocol::{ErrorCode, Event, Request, ServerMessage, SettingsJson};
 use barricade_rules::code;
 use barricade_server::commit::verify;
-use barricade_server::protocol::{ErrorCode, Event, ServerMessage};
 use barricade_server::{Config, Server};
-use serde_json::{Value, json};
-use support::{Client, remove_db, temp_db, test_config};
+use serde_json::json;
+use support::{Client, greedy, remove_db, settings, temp_db, test_config, turn_seat};
 use tokio_tungstenite::tungstenite::Message;
 
-fn four_seats() -> Value {
-    json!({
+fn four_seats() -> SettingsJson {
+    settings(json!({
         "seats": [
             {"colour": "red", "player": "person"},
             {"colour": "green", "player": "computer", "level": "easy"},
             {"colour": "yellow", "player": "person"},
             {"colour": "blue", "player": "computer", "level": "medium"}
         ]
-    })
+    }))
 }
 
-fn two_people() -> Value {
-    json!({"seats": [{"colour": "red", "player": "person"}, {"colour": "blue", "player": "person"}]})
+fn two_people() -> SettingsJson {
+    settings(
+        json!({"seats": [{"colour": "red", "player": "person"}, {"colour": "blue", "player": "person"}]}),
+    )
 }
 
 /// Opens a room with `settings`, the host in seat `host_seat`, a guest
 /// in `guest_seat`; both have given nonces.
 async fn room_of_two(
     server: &Server,
-    settings: Value,
+    settings: SettingsJson,
     host_seat: usize,
     guest_seat: usize,
 ) -> (Client, Client, String) {
@@ -50,7 +52,7 @@ async fn room_of_two(
 }
 
 async fn start(host: &mut Client, guest: &mut Client) {
-    host.send(json!({"type": "start"})).await;
+    host.send(Request::Start).await;
     let started = host
         .until(|m| {
             matches!(
@@ -74,17 +76,11 @@ async fn start(host: &mut Client, guest: &mut Client) {
 /// computers play theirs on the server.
 async fn play(host: &mut Client, guest: &mut Client, limit: usize) {
     let mut sent = 0;
-    while host.fold.over.is_none() && sent < limit {
-        let pos = host.fold.position.expect("a game");
+    while host.view.ended.is_none() && sent < limit {
+        let pos = host.view.position.expect("a game");
         if !pos.is_over() {
             let target = host.last();
-            let turn = pos.turn().to_string();
-            let seat = host
-                .fold
-                .seats
-                .iter()
-                .position(|(c, _)| *c == turn)
-                .expect("a seat");
+            let seat = turn_seat(&host.view).expect("a seat");
             let mover = if host.seats.contains(&seat) {
                 Some(&mut *host)
             } else if guest.seats.contains(&seat) {
@@ -94,7 +90,7 @@ async fn play(host: &mut Client, guest: &mut Client, limit: usize) {
             };
             if let Some(mover) = mover {
                 mover.catch_up(target).await;
-                let action = mover.fold.greedy().expect("something to do");
+                let action = greedy(&mover.view).expect("something to do");
                 mover.send(action).await;
                 sent += 1;
             }
@@ -106,17 +102,10 @@ async fn play(host: &mut Client, guest: &mut Client, limit: usize) {
     }
 }
 
-fn the_end(client: &Client) -> (String, String, String, String, Vec<String>) {
-    match client.fold.over.clone() {
-        Some(Event::Over {
-            winner,
-            record,
-            seed,
-            reveal,
-            nonces,
-            ..
-        }) => (winner, record, seed, reveal, nonces),
-        other => panic!("not over: {other:?}"),
+fn the_end(client: &Client) -> (String, String, String, String, Vec<String>, String) {
+    match client.view.ended.clone() {
+        Some(e) => (e.winner, e.record, e.seed, e.reveal, e.nonces, e.commit),
+        None => panic!("not over"),
     }
 }
 
@@ -126,15 +115,14 @@ fn the_end(client: &Client) -> (String, String, String, String, Vec<String>) {
 /// record (what `barricade replay` prints) ends in the position every
 /// client folded from the events, with the same winner.
 fn check_the_end(client: &Client, nonces_expected: &[&str]) {
-    let (winner, record, seed, reveal, nonces) = the_end(client);
-    let commit = client.fold.game_commit.clone().expect("a commitment");
+    let (winner, record, seed, reveal, nonces, commit) = the_end(client);
     let seed: u64 = seed.parse().expect("a decimal seed");
     assert_eq!(nonces, nonces_expected);
     assert!(verify(&commit, &reveal, &nonces, seed), "dice verified");
     let record = code::decode(&record).expect("a link code");
     assert_eq!(record.seed, seed);
     let replayed = record.replay().expect("a legal record");
-    assert_eq!(Some(replayed.position()), client.fold.position.as_ref());
+    assert_eq!(Some(replayed.position()), client.view.position.as_ref());
     let won = replayed.position().winner().expect("a winner");
     assert_eq!(won.to_string(), winner);
 }
@@ -145,8 +133,8 @@ async fn a_four_seat_game_with_two_computers_is_played_to_the_end() {
     let server = Server::start(test_config(db.clone())).await.unwrap();
     let (mut host, mut guest, _) = room_of_two(&server, four_seats(), 0, 2).await;
     // The seats show the names typed and who is connected.
-    assert_eq!(host.fold.names[2].as_deref(), Some("Bob"));
-    assert!(host.fold.connected[0] && host.fold.connected[2]);
+    assert_eq!(host.view.seats[2].name.as_deref(), Some("Bob"));
+    assert!(host.view.seats[0].connected && host.view.seats[2].connected);
     start(&mut host, &mut guest).await;
     play(&mut host, &mut guest, 5000).await;
     check_the_end(&host, &["host-nonce", "", "guest-nonce", ""]);
@@ -160,9 +148,12 @@ async fn a_four_seat_game_with_two_computers_is_played_to_the_end() {
         .count();
     assert!(computers > 0, "the computers played");
     // A rematch in the same room with the same seats.
-    host.send(json!({"type": "nonce", "nonce": "again"})).await;
+    host.send(Request::Nonce {
+        nonce: "again".into(),
+    })
+    .await;
     start(&mut host, &mut guest).await;
-    assert!(host.fold.position.is_some() && host.fold.over.is_none());
+    assert!(host.view.position.is_some() && host.view.ended.is_none());
     server.stop().await.unwrap();
     remove_db(&db);
 }
@@ -182,34 +173,46 @@ async fn bad_input_is_answered_and_harms_no_one() {
     let before = host.last();
 
     // Out of turn: red moves first.
-    guest.send(json!({"type": "roll"})).await;
+    guest.send(Request::Roll).await;
     let (code, message) = guest.error().await;
     assert_eq!(code, ErrorCode::NotYourTurn);
     assert_eq!(message, "it is red's turn");
-    guest.send(json!({"type": "move", "move": "home-o1"})).await;
+    guest
+        .send(Request::Move {
+            mv: "home-o1".into(),
+        })
+        .await;
     assert_eq!(guest.error().await.0, ErrorCode::NotYourTurn);
 
     // Illegal: a move before the roll, a pass while a move exists, a
     // pawn that cannot get there; and a text that is no move.
-    host.send(json!({"type": "move", "move": "home-c1"})).await;
+    host.send(Request::Move {
+        mv: "home-c1".into(),
+    })
+    .await;
     let (code, message) = host.error().await;
     assert_eq!(code, ErrorCode::Illegal);
     assert!(message.contains("the die has not been rolled"), "{message}");
-    host.send(json!({"type": "roll"})).await;
+    host.send(Request::Roll).await;
     host.catch_up(before + 1).await;
-    host.send(json!({"type": "pass"})).await;
+    host.send(Request::Pass).await;
     let (code, message) = host.error().await;
     assert_eq!(code, ErrorCode::Illegal);
     assert!(message.contains("passing is not allowed"), "{message}");
-    host.send(json!({"type": "move", "move": "home-i9"})).await;
+    host.send(Request::Move {
+        mv: "home-i9".into(),
+    })
+    .await;
     let (code, message) = host.error().await;
     assert_eq!(code, ErrorCode::Illegal);
     assert!(
         message.contains("no pawn can go from home to i9"),
         "{message}"
     );
-    host.send(json!({"type": "move", "move": "fly to the goal"}))
-        .await;
+    host.send(Request::Move {
+        mv: "fly to the goal".into(),
+    })
+    .await;
     assert_eq!(host.error().await.0, ErrorCode::BadMove);
 
     // Garbage, binary, an unknown type, oversized.
@@ -220,12 +223,12 @@ async fn bad_input_is_answered_and_harms_no_one() {
         .send_raw(Message::binary(vec![0u8, 159, 146, 150]))
         .await;
     assert_eq!(stranger.error().await.0, ErrorCode::BadMessage);
-    stranger.send(json!({"type": "teleport"})).await;
+    stranger.send_text(r#"{"type":"teleport"}"#).await;
     assert_eq!(stranger.error().await.0, ErrorCode::BadMessage);
     let quoted = format!(r#"{{"type":"{}"}}"#, "é".repeat(300));
     stranger.send_text(&quoted).await;
     assert_eq!(stranger.error().await.0, ErrorCode::BadMessage);
-    stranger.send(json!({"type": "roll"})).await;
+    stranger.send(Request::Roll).await;
     assert_eq!(stranger.error().await.0, ErrorCode::NotInRoom);
     let big = format!(r#"{{"type":"join","room":"{}"}}"#, "a".repeat(10_000));
     stranger.send_text(&big).await;
@@ -263,13 +266,13 @@ async fn bad_input_is_answered_and_harms_no_one() {
     let mut watcher = Client::connect(addr).await;
     let welcome = watcher.join(&room, None, 0).await;
     assert!(matches!(welcome, ServerMessage::Welcome { ref you, .. } if you.spectator));
-    watcher.send(json!({"type": "roll"})).await;
+    watcher.send(Request::Roll).await;
     assert_eq!(watcher.error().await.0, ErrorCode::NoSeat);
 
     // A flood from the watcher: dropped with one warning a second, then
     // the connection is closed (1008).
     for _ in 0..40 {
-        watcher.send(json!({"type": "back"})).await;
+        watcher.send(Request::Back).await;
     }
     let flood = watcher
         .until(|m| {
@@ -315,14 +318,17 @@ async fn bad_input_is_answered_and_harms_no_one() {
         c.create(two_people(), "x").await;
     }
     let mut c = Client::connect(addr).await;
-    c.send(json!({"type": "create", "settings": two_people()}))
-        .await;
+    c.send(Request::Create {
+        settings: two_people(),
+        name: String::new(),
+    })
+    .await;
     assert_eq!(c.error().await.0, ErrorCode::TooManyRooms);
 
     // Nothing of that changed the room: the only event since the start
     // is red's roll, and the game goes on for both players.
     assert_eq!(host.last(), before + 1);
-    let action = host.fold.greedy().unwrap();
+    let action = greedy(&host.view).unwrap();
     host.send(action).await;
     host.catch_up(before + 2).await;
     guest.catch_up(before + 2).await;
@@ -367,7 +373,7 @@ async fn a_reconnect_receives_exactly_the_missed_events() {
         )
     })
     .await;
-    assert!(!host.fold.connected[1]);
+    assert!(!host.view.seats[1].connected);
     let mut guest = guest;
     let welcome = guest.rejoin().await;
     match welcome {
@@ -414,14 +420,14 @@ async fn a_reconnect_receives_exactly_the_missed_events() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restart_loses_no_room_seat_or_move() {
     let db = temp_db("restart");
-    let settings = json!({
+    let settings = settings(json!({
         "board": "quick",
         "seats": [
             {"colour": "red", "player": "person"},
             {"colour": "green", "player": "computer", "level": "easy"},
             {"colour": "blue", "player": "person"}
         ]
-    });
+    }));
     let server = Server::start(test_config(db.clone())).await.unwrap();
     let (mut host, mut guest, _) = room_of_two(&server, settings, 0, 2).await;
     start(&mut host, &mut guest).await;

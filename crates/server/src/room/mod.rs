@@ -10,6 +10,7 @@
 mod snapshot;
 #[cfg(test)]
 mod tests;
+mod view;
 
 pub use snapshot::Snapshot;
 

@@ -5,7 +5,7 @@
 use super::{Member, Room, SeatState, Stage};
 use crate::commit::Secret;
 use crate::protocol::Numbered;
-use crate::settings::SettingsJson;
+use crate::settings::{CheckSettings, SettingsJson};
 use barricade_rules::{Game, GameRecord};
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};

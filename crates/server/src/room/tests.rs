@@ -1,5 +1,5 @@
 use super::*;
-use crate::settings::SettingsJson;
+use crate::settings::{CheckSettings, SettingsJson};
 use barricade_rules::policy;
 
 const AWAY: Duration = Duration::from_secs(60);

@@ -1,14 +1,16 @@
 //! A test client: a WebSocket to the server on 127.0.0.1 that checks the
-//! numbering of every event it gets and folds the game's events into a
-//! position with the rules crate, as a page does.
+//! numbering of every event it gets and folds the events with the shared
+//! fold ([`RoomView`]), as a page does.
 
 #![allow(dead_code)]
 
-use barricade_rules::{Board, BoardId, Move, Phase, Position, Roll, policy};
+use barricade_protocol::{
+    ErrorCode, Event, Numbered, Request, RoomView, ServerMessage, SettingsJson,
+};
+use barricade_rules::{Move, Phase, policy};
 use barricade_server::Config;
-use barricade_server::protocol::{ErrorCode, Event, Numbered, ServerMessage};
 use futures_util::{SinkExt, StreamExt};
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -51,88 +53,30 @@ pub fn test_config(db: PathBuf) -> Config {
     config
 }
 
-/// What a page folds out of the events.
-#[derive(Clone, Debug, Default)]
-pub struct Fold {
-    pub commit: Option<String>,
-    pub game_commit: Option<String>,
-    pub board: Option<BoardId>,
-    pub position: Option<Position>,
-    pub over: Option<Event>,
-    pub names: Vec<Option<String>>,
-    pub connected: Vec<bool>,
-    /// Each seat's colour and whether a person plays it.
-    pub seats: Vec<(String, bool)>,
-    /// Off for a client that joined in the middle (it has no start).
-    pub off: bool,
+/// What the side to move would do in `room` now: roll, or the greedy
+/// move.
+pub fn greedy(room: &RoomView) -> Option<Request> {
+    let pos = room.position.as_ref()?;
+    match pos.phase() {
+        Phase::Over(_) => None,
+        Phase::Roll => Some(Request::Roll),
+        _ => {
+            let mv: Move = policy::greedy(pos)?;
+            Some(Request::Move {
+                mv: pos.board().move_name(mv),
+            })
+        }
+    }
 }
 
-impl Fold {
-    fn board(&self) -> &'static Board {
-        self.board.unwrap_or_default().board()
-    }
+/// The seat whose turn it is in `room`'s game.
+pub fn turn_seat(room: &RoomView) -> Option<usize> {
+    room.seat_index(room.position?.turn())
+}
 
-    pub fn apply(&mut self, event: &Event) {
-        if self.off {
-            return;
-        }
-        match event {
-            Event::Opened { settings, commit } => {
-                self.commit = Some(commit.clone());
-                self.board = settings.board.as_deref().and_then(|b| b.parse().ok());
-                self.names = vec![None; settings.seats.len()];
-                self.connected = vec![false; settings.seats.len()];
-                self.seats = settings
-                    .seats
-                    .iter()
-                    .map(|s| (s.colour.clone(), s.player == "person"))
-                    .collect();
-            }
-            Event::SeatTaken { seat, name } => {
-                self.names[*seat] = Some(name.clone());
-                self.connected[*seat] = true;
-            }
-            Event::SeatFreed { seat } => self.names[*seat] = None,
-            Event::Presence { seat, connected } => self.connected[*seat] = *connected,
-            Event::Started {
-                commit, position, ..
-            } => {
-                assert_eq!(Some(commit), self.commit.as_ref(), "the committed secret");
-                self.game_commit = Some(commit.clone());
-                self.position = Some(position.parse().expect("the start position"));
-                self.over = None;
-            }
-            Event::Rolled { roll, .. } => {
-                let pos = self.position.as_mut().expect("a game");
-                pos.set_roll(Roll::new(*roll).expect("1..6"))
-                    .expect("a roll where one is due");
-            }
-            Event::Played { mv, .. } => {
-                let board = self.board();
-                let pos = self.position.as_mut().expect("a game");
-                pos.play(board.parse_move(mv).expect("notation"))
-                    .expect("a legal move");
-            }
-            Event::StandIn { .. } => {}
-            Event::Over { next_commit, .. } => {
-                self.over = Some(event.clone());
-                self.commit = Some(next_commit.clone());
-            }
-        }
-    }
-
-    /// What the side to move would do now: roll, or the greedy move.
-    pub fn greedy(&self) -> Option<Value> {
-        let pos = self.position.as_ref()?;
-        match pos.phase() {
-            Phase::Over(_) => None,
-            Phase::Roll => Some(json!({"type": "roll"})),
-            _ => {
-                let mv: Move = policy::greedy(pos)?;
-                Some(json!({"type": "move", "move": self.board().move_name(mv)}))
-            }
-        }
-    }
+/// Settings written as the JSON a client sends.
+pub fn settings(json: Value) -> SettingsJson {
+    serde_json::from_value(json).expect("settings")
 }
 
 pub struct Client {
@@ -141,7 +85,10 @@ pub struct Client {
     pub events: Vec<Numbered>,
     /// Every message that is not an event, in order.
     pub replies: Vec<ServerMessage>,
-    pub fold: Fold,
+    /// The room, folded from the events.
+    pub view: RoomView,
+    /// Joined in the middle (it has no `opened`): nothing is folded.
+    pub partial: bool,
     pub token: Option<String>,
     pub room: Option<String>,
     /// The seats this client took.
@@ -163,7 +110,8 @@ impl Client {
             ws,
             events: Vec::new(),
             replies: Vec::new(),
-            fold: Fold::default(),
+            view: RoomView::default(),
+            partial: false,
             token: None,
             room: None,
             seats: Vec::new(),
@@ -175,8 +123,8 @@ impl Client {
         self.events.last().map_or(self.base, |e| e.n)
     }
 
-    pub async fn send(&mut self, v: Value) {
-        self.send_text(&v.to_string()).await;
+    pub async fn send(&mut self, r: Request) {
+        self.send_text(&r.to_json()).await;
     }
 
     pub async fn send_text(&mut self, text: &str) {
@@ -218,7 +166,7 @@ impl Client {
                             if std::env::var_os("ROOMS_DEBUG").is_some() {
                                 eprintln!("event {n}: {event:?}");
                             }
-                            self.fold.apply(event);
+                            self.fold(*n, event);
                             self.events.push(Numbered {
                                 n: *n,
                                 event: event.clone(),
@@ -252,6 +200,18 @@ impl Client {
         }
     }
 
+    /// Folds an event, checking it against the room as folded so far.
+    fn fold(&mut self, n: u64, event: &Event) {
+        if self.partial {
+            return;
+        }
+        if let Event::Started { commit, .. } = event {
+            assert_eq!(*commit, self.view.commit, "the committed secret");
+        }
+        self.view.fold(n, event);
+        assert_eq!(self.view.out_of_step, None, "event {n}: {event:?}");
+    }
+
     /// Reads until `pred` holds for a message, which it returns.
     pub async fn until(&mut self, pred: impl Fn(&ServerMessage) -> bool) -> ServerMessage {
         loop {
@@ -280,9 +240,12 @@ impl Client {
         }
     }
 
-    pub async fn create(&mut self, settings: Value, name: &str) -> String {
-        self.send(json!({"type": "create", "settings": settings, "name": name}))
-            .await;
+    pub async fn create(&mut self, settings: SettingsJson, name: &str) -> String {
+        self.send(Request::Create {
+            settings,
+            name: name.to_string(),
+        })
+        .await;
         self.until(|m| matches!(m, ServerMessage::Welcome { .. }))
             .await;
         self.catch_up(1).await;
@@ -293,14 +256,17 @@ impl Client {
         self.room = Some(room.to_string());
         if self.events.is_empty() && since > 0 {
             self.base = since;
-            self.fold.off = true;
+            self.partial = true;
         }
-        let mut msg = json!({"type": "join", "room": room, "since": since});
         if let Some(t) = token {
-            msg["token"] = json!(t);
             self.token = Some(t.to_string());
         }
-        self.send(msg).await;
+        self.send(Request::Join {
+            room: room.to_string(),
+            token: token.map(str::to_string),
+            since,
+        })
+        .await;
         let welcome = self
             .until(|m| {
                 matches!(
@@ -317,8 +283,12 @@ impl Client {
 
     /// Takes `seat` and waits for its `seat_taken` event.
     pub async fn take(&mut self, seat: usize, name: &str, nonce: &str) {
-        self.send(json!({"type": "take", "seat": seat, "name": name, "nonce": nonce}))
-            .await;
+        self.send(Request::Take {
+            seat,
+            name: name.to_string(),
+            nonce: Some(nonce.to_string()),
+        })
+        .await;
         self.until(|m| matches!(m, ServerMessage::Seated { .. }))
             .await;
         self.until(|m| {
@@ -341,7 +311,8 @@ impl Client {
             ws,
             events,
             replies,
-            fold,
+            view,
+            partial,
             token,
             room,
             seats,
@@ -351,7 +322,8 @@ impl Client {
         let mut fresh = Client::connect(addr).await;
         fresh.events = events;
         fresh.replies = replies;
-        fresh.fold = fold;
+        fresh.view = view;
+        fresh.partial = partial;
         fresh.token = token;
         fresh.room = room;
         fresh.seats = seats;

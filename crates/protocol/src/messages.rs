@@ -9,7 +9,7 @@ use std::fmt;
 /// What a client asks for. Unknown fields are ignored.
 ///
 /// ```
-/// use barricade_server::protocol::Request;
+/// use barricade_protocol::Request;
 /// let r: Request = serde_json::from_str(r#"{"type":"move","move":"c1-e3"}"#).unwrap();
 /// assert_eq!(r, Request::Move { mv: "c1-e3".into() });
 /// assert!(serde_json::from_str::<Request>(r#"{"type":"teleport"}"#).is_err());
@@ -44,7 +44,8 @@ pub enum Request {
         /// The name shown on the seat.
         #[serde(default)]
         name: String,
-        /// The player's contribution to the dice (see [`crate::commit`]).
+        /// The player's contribution to the dice (docs/online.md, "Dice
+        /// nobody can cheat").
         #[serde(default)]
         nonce: Option<String>,
     },
@@ -174,6 +175,7 @@ impl Refusal {
     }
 
     /// The `error` message for the client.
+    #[cfg(feature = "json")]
     pub fn to_json(&self) -> String {
         ServerMessage::Error {
             code: self.code,
@@ -332,6 +334,7 @@ pub struct Numbered {
 
 impl Numbered {
     /// The `event` message carrying this event.
+    #[cfg(feature = "json")]
     pub fn to_json(&self) -> String {
         ServerMessage::Event {
             n: self.n,
@@ -342,7 +345,7 @@ impl Numbered {
 }
 
 /// What the sender of a `join` is in the room.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct You {
     /// The seats the sender holds.
     pub seats: Vec<usize>,
@@ -399,50 +402,38 @@ pub enum ServerMessage {
     Left,
 }
 
+#[cfg(feature = "json")]
 impl ServerMessage {
     /// The message as JSON text.
     pub fn to_json(&self) -> String {
         serde_json::to_string(self)
             .unwrap_or_else(|e| format!(r#"{{"type":"error","code":"internal","message":"{e}"}}"#))
     }
+
+    /// Reads a message of the server; anything malformed (not JSON, not a
+    /// message, an unknown type or kind) is `None`. Unknown fields are
+    /// ignored.
+    ///
+    /// ```
+    /// use barricade_protocol::ServerMessage;
+    /// let m = ServerMessage::from_json(r#"{"type":"left","later":1}"#);
+    /// assert_eq!(m, Some(ServerMessage::Left));
+    /// assert_eq!(ServerMessage::from_json("{not json"), None);
+    /// ```
+    pub fn from_json(text: &str) -> Option<ServerMessage> {
+        serde_json::from_str(text).ok()
+    }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn messages_look_as_documented() {
-        let e = Numbered {
-            n: 7,
-            event: Event::Rolled {
-                seat: 0,
-                colour: "red".into(),
-                roll: 4,
-                by: By::Player,
-            },
-        };
-        assert_eq!(
-            e.to_json(),
-            r#"{"type":"event","n":7,"event":{"kind":"rolled","seat":0,"colour":"red","roll":4,"by":"player"}}"#
-        );
-        let err = Refusal::new(ErrorCode::NotYourTurn, "it is green's turn");
-        assert_eq!(
-            err.to_json(),
-            r#"{"type":"error","code":"not-your-turn","message":"it is green's turn"}"#
-        );
-        for code in [ErrorCode::BadMessage, ErrorCode::TooManyRooms] {
-            let json = serde_json::to_string(&code).unwrap();
-            assert_eq!(json, format!("\"{}\"", code.as_str()));
-        }
-        let r: Request = serde_json::from_str(r#"{"type":"join","room":"ab"}"#).unwrap();
-        assert_eq!(
-            r,
-            Request::Join {
-                room: "ab".into(),
-                token: None,
-                since: 0
-            }
-        );
+#[cfg(feature = "json")]
+impl Request {
+    /// The request as JSON text.
+    ///
+    /// ```
+    /// use barricade_protocol::Request;
+    /// assert_eq!(Request::Roll.to_json(), r#"{"type":"roll"}"#);
+    /// ```
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
     }
 }
