@@ -1,8 +1,11 @@
 //! The game state in one place: a plain struct with intent methods (roll,
 //! select, move to, drop a barricade, pass, undo, redo, the computer's
-//! turn). The rules engine decides every rule; this only keeps track of
-//! what the player is doing (selection, a move waiting for its drop
-//! square, a pawn walking) and of the history for undo and redo.
+//! turn). The rules engine decides every rule; this keeps two things
+//! apart: the game (its choices, the engine's game, the pawns, the log and
+//! redo history, and how it is played: [`PlayMode`], here, by link or in
+//! an online room) and what the player is doing on the board
+//! ([`BoardView`]: the selection, a move waiting for its drop square, a
+//! pawn walking, the news and the hint).
 
 pub mod analysis;
 pub mod geometry;
