@@ -97,3 +97,29 @@ impl PlayMode {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_mode_carries_only_what_it_needs() {
+        assert_eq!(PlayMode::new(false, Colour::Red, 3), PlayMode::Local);
+        let by_link = PlayMode::new(true, Colour::Red, 3);
+        assert_eq!(by_link.link(), Some((Colour::Red, 3)));
+        assert_eq!(by_link.playable(), None);
+        assert!(!by_link.is_room_game());
+        let mine = ColourSet::single(Colour::Green);
+        let mut room = PlayMode::room(mine);
+        assert_eq!((room.playable(), room.link()), (Some(mine), None));
+        assert!(room.in_room() && room.is_room_game());
+        if let PlayMode::Room { waiting, .. } = &mut room {
+            *waiting = true;
+        }
+        room.answered();
+        assert_eq!(room, PlayMode::room(mine));
+        let done = PlayMode::FinishedRoom;
+        assert!(!done.in_room() && done.is_room_game());
+        assert_eq!(done.playable(), None);
+    }
+}
