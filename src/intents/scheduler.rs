@@ -73,8 +73,8 @@ fn play_for_computer(ctx: Ctx) {
         (
             s.version(),
             // In an online room the server plays the computer seats.
-            s.turn_kind().is_computer() && s.online_colours().is_none(),
-            s.stuck() && (s.online_colours().is_none() || s.human_to_play()),
+            s.turn_kind().is_computer() && !s.mode().in_room(),
+            s.stuck() && (!s.mode().in_room() || s.human_to_play()),
             s.walk().is_some() || s.winner().is_some(),
             s.phase() == Phase::Roll,
         )

@@ -1,14 +1,18 @@
 //! The game state in one place: a plain struct with intent methods (roll,
 //! select, move to, drop a barricade, pass, undo, redo, the computer's
-//! turn). The rules engine decides every rule; this only keeps track of
-//! what the player is doing (selection, a move waiting for its drop
-//! square, a pawn walking) and of the history for undo and redo.
+//! turn). The rules engine decides every rule; this keeps two things
+//! apart: the game (its choices, the engine's game, the pawns, the log and
+//! redo history, and how it is played: [`PlayMode`], here, by link or in
+//! an online room) and what the player is doing on the board
+//! ([`BoardView`]: the selection, a move waiting for its drop square, a
+//! pawn walking, the news and the hint).
 
 pub mod analysis;
 pub mod geometry;
 pub mod language;
 pub mod link;
 pub mod log;
+pub mod mode;
 pub mod online;
 pub mod pieces;
 pub mod replay;
@@ -17,48 +21,17 @@ pub mod scene;
 pub mod settings;
 pub mod setup;
 pub mod sound;
+pub mod view;
 
 use barricade_rules::{
     Candidate, Colour, ColourSet, Game, GameRecord, Move, MoveList, Origin, Phase, Position, Roll,
     Square, SquareSet, Team,
 };
 use log::Entry;
+pub use mode::PlayMode;
 use pieces::Pieces;
 use setup::{SeatKind, SetupChoices};
-
-/// A pawn walking square by square along its path (display only).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Walk {
-    /// The walking pawn.
-    pub colour: Colour,
-    /// Its number.
-    pub number: usize,
-    /// The squares it steps on, destination last.
-    pub path: Vec<Square>,
-    /// How many squares it has walked so far (it stands on `path[step]`).
-    pub step: usize,
-    /// A pawn it captures, still shown on the destination until the walk
-    /// ends: colour, number, square.
-    pub captured: Option<(Colour, usize, Square)>,
-}
-
-/// What just happened, for the screen-reader live region.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum News {
-    /// A colour rolled.
-    Rolled(Colour, Roll),
-    /// A colour rolled and cannot move.
-    Stuck(Colour, Roll),
-    /// A decision was played.
-    Played(Entry),
-    /// A move was taken back.
-    Undone,
-    /// A move was played again.
-    Redone,
-    /// The master bot suggests this decision (a hint, not played), for the
-    /// roll the player has (none: the french choice after a 6).
-    Hint(Option<Roll>, Move),
-}
+pub use view::{BoardView, News, Walk};
 
 /// A decision the computer player to move has to make.
 #[derive(Clone, Debug)]
@@ -81,31 +54,14 @@ pub struct GameState {
     pieces: Pieces,
     log: Vec<Entry>,
     redo: Vec<Move>,
-    selected: Option<Origin>,
-    pending: Option<Candidate>,
-    walk: Option<Walk>,
-    news: Option<News>,
-    /// The master bot's suggestion and the position it is for.
-    hint: Option<(Position, Move)>,
     version: u64,
     /// Grows when what is saved changes (see [`GameState::revision`]).
     revision: u64,
-    /// In a game by link: the colour this device plays, and how many
-    /// decisions were made before this device took the game.
-    link: Option<(Colour, usize)>,
-    /// In an online room: the colours this device may play now (none for
-    /// a spectator, none while disconnected, none the computer stands in
-    /// for; see `GameState::set_playable`); the rolls and decisions come
-    /// from the room's server.
-    online: Option<ColourSet>,
-    /// In an online room: what this device asked for and has not sent yet
-    /// (see [`GameState::take_outgoing`]).
-    outgoing: Option<online::Outgoing>,
-    /// In an online room: asked, waiting for the server's answer.
-    waiting: bool,
-    /// A finished room game: its record is the room's, nothing is taken
-    /// back here.
-    from_room: bool,
+    /// Played here, by link or in an online room.
+    mode: PlayMode,
+    /// What the player is doing on the board (selection, a drop to make, a
+    /// walking pawn, news, hint): view state, not the game.
+    view: BoardView,
     /// Should pawns walk (false: moves are instant)?
     pub animate: bool,
 }
@@ -129,25 +85,17 @@ impl GameState {
     /// A state around a new `game`; in a game by link, this device plays
     /// the colour to move.
     fn with_game(choices: SetupChoices, game: Game) -> GameState {
-        let link = choices.by_link.then(|| (game.position().turn(), 0));
+        let mode = PlayMode::new(choices.by_link, game.position().turn(), 0);
         GameState {
             choices,
             game,
             pieces: Pieces::default(),
             log: Vec::new(),
             redo: Vec::new(),
-            selected: None,
-            pending: None,
-            walk: None,
-            news: None,
-            hint: None,
             version: 0,
             revision: next_revision(),
-            link,
-            online: None,
-            outgoing: None,
-            waiting: false,
-            from_room: false,
+            mode,
+            view: BoardView::default(),
             animate: false,
         }
     }
@@ -175,8 +123,8 @@ impl GameState {
         if record.rolled {
             state.game.roll_if_due();
         }
-        state.news = None;
-        state.link = choices.by_link.then(|| (state.turn(), record.moves.len()));
+        state.view.news = None;
+        state.mode = PlayMode::new(choices.by_link, state.turn(), record.moves.len());
         Ok(state)
     }
 
@@ -221,7 +169,7 @@ impl GameState {
     /// In an online room it is empty until the end: the server's seed,
     /// which the record names, is revealed only then.
     pub fn code(&self) -> String {
-        if self.online.is_some() {
+        if self.mode.in_room() {
             return String::new();
         }
         self.game.record().to_code().unwrap_or_default()
@@ -239,22 +187,22 @@ impl GameState {
 
     /// The selected pawn's origin.
     pub fn selected(&self) -> Option<Origin> {
-        self.selected
+        self.view.selected
     }
 
     /// The barricade-taking move waiting for its drop square.
     pub fn pending(&self) -> Option<Candidate> {
-        self.pending
+        self.view.pending
     }
 
     /// The pawn walking now, if any.
     pub fn walk(&self) -> Option<&Walk> {
-        self.walk.as_ref()
+        self.view.walk.as_ref()
     }
 
     /// What just happened.
     pub fn news(&self) -> Option<News> {
-        self.news
+        self.view.news
     }
 
     /// Grows with every change of the game (to drop stale timers).
@@ -276,7 +224,7 @@ impl GameState {
     /// turn). After the last move the link goes to everyone, and this is
     /// the colour that would have played next.
     pub fn link_goes_to(&self) -> Option<Colour> {
-        let (mine, floor) = self.link?;
+        let (mine, floor) = self.mode.link()?;
         let turn = self.turn();
         (self.log.len() > floor && (turn != mine || self.winner().is_some())).then_some(turn)
     }
@@ -284,7 +232,12 @@ impl GameState {
     /// In a game by link: the colour this device plays and the number of
     /// decisions made before it took the game.
     pub fn link(&self) -> Option<(Colour, usize)> {
-        self.link
+        self.mode.link()
+    }
+
+    /// How this game is played: here, by link or in an online room.
+    pub fn mode(&self) -> &PlayMode {
+        &self.mode
     }
 
     /// Is it a person's turn at this device (not a computer's, not over,
@@ -293,9 +246,12 @@ impl GameState {
         !self.turn_kind().is_computer()
             && self.winner().is_none()
             && self.link_goes_to().is_none()
-            && self
-                .online
-                .is_none_or(|mine| mine.contains(self.turn()) && !self.waiting)
+            && match self.mode {
+                PlayMode::Room {
+                    playable, waiting, ..
+                } => playable.contains(self.turn()) && !waiting,
+                _ => true,
+            }
     }
 
     /// The moves stacked for redo, next one last.
@@ -310,7 +266,9 @@ impl GameState {
 
     /// Is a move waiting for input on the board (not walking, no drop)?
     fn choosing_move(&self) -> bool {
-        self.walk.is_none() && self.pending.is_none() && matches!(self.phase(), Phase::Move(_))
+        self.view.walk.is_none()
+            && self.view.pending.is_none()
+            && matches!(self.phase(), Phase::Move(_))
     }
 
     /// The origins of the pawns that may move now.
@@ -329,7 +287,7 @@ impl GameState {
 
     /// The moves of the selected pawn.
     pub fn destinations(&self) -> Vec<Candidate> {
-        match self.selected {
+        match self.view.selected {
             Some(from) if self.choosing_move() => self
                 .moves()
                 .iter()
@@ -351,14 +309,14 @@ impl GameState {
     /// Is a barricade to be put down now (after taking one, or a held one
     /// in the french rules)?
     pub fn dropping(&self) -> bool {
-        self.walk.is_none() && (self.pending.is_some() || self.phase() == Phase::Place)
+        self.view.walk.is_none() && (self.view.pending.is_some() || self.phase() == Phase::Place)
     }
 
     /// Where the barricade may be put now.
     pub fn drop_squares(&self) -> SquareSet {
-        if self.walk.is_some() {
+        if self.view.walk.is_some() {
             SquareSet::EMPTY
-        } else if let Some(c) = self.pending {
+        } else if let Some(c) = self.view.pending {
             self.moves().drop_squares(&c)
         } else if self.phase() == Phase::Place {
             self.position().placement_squares()
@@ -369,7 +327,7 @@ impl GameState {
 
     /// May the player pass now (the rules allow it, nothing is half done)?
     pub fn can_pass(&self) -> bool {
-        self.walk.is_none() && self.pending.is_none() && self.moves().can_pass()
+        self.view.walk.is_none() && self.view.pending.is_none() && self.moves().can_pass()
     }
 
     /// Has the player rolled and no pawn can move?
@@ -379,7 +337,7 @@ impl GameState {
 
     /// The french choice after a 6: roll again or end the turn.
     pub fn choosing_again(&self) -> bool {
-        self.walk.is_none() && self.phase() == Phase::ChooseAgain
+        self.view.walk.is_none() && self.phase() == Phase::ChooseAgain
     }
 
     /// How many decisions an undo takes back (0: nothing to undo). It goes
@@ -388,10 +346,10 @@ impl GameState {
     /// In a game by link, only this device's own decisions can be taken
     /// back (until the link is sent, the others have not seen them).
     pub fn undo_depth(&self) -> usize {
-        if self.pending.is_some() || self.online.is_some() || self.from_room {
+        if self.view.pending.is_some() || self.mode.is_room_game() {
             return 0;
         }
-        let floor = self.link.map_or(0, |(_, floor)| floor);
+        let floor = self.mode.link().map_or(0, |(_, floor)| floor);
         match self
             .log
             .iter()
@@ -404,20 +362,20 @@ impl GameState {
 
     /// Can the last decision (or a half-done move) be taken back?
     pub fn can_undo(&self) -> bool {
-        self.pending.is_some() || self.undo_depth() > 0
+        self.view.pending.is_some() || self.undo_depth() > 0
     }
 
     /// Can an undone decision be played again?
     pub fn can_redo(&self) -> bool {
-        self.pending.is_none() && !self.redo.is_empty()
+        self.view.pending.is_none() && !self.redo.is_empty()
     }
 
     // ---- Intents ----
 
     /// Rolls the die, if a roll is due. Selects the only pawn that can move.
     pub fn roll(&mut self) -> Option<Roll> {
-        if self.online.is_some() {
-            self.ask(online::Outgoing::Roll);
+        if self.mode.in_room() {
+            self.ask(mode::Outgoing::Roll);
             return None;
         }
         self.finish_walk();
@@ -430,8 +388,8 @@ impl GameState {
     /// (when `select_only`).
     fn rolled(&mut self, roll: Roll, select_only: bool) {
         let colour = self.turn();
-        self.selected = None;
-        self.news = Some(if self.stuck() {
+        self.view.selected = None;
+        self.view.news = Some(if self.stuck() {
             News::Stuck(colour, roll)
         } else {
             News::Rolled(colour, roll)
@@ -439,7 +397,7 @@ impl GameState {
         if let [only] = self.origins()[..]
             && select_only
         {
-            self.selected = Some(only);
+            self.view.selected = Some(only);
         }
         self.changed();
     }
@@ -450,7 +408,7 @@ impl GameState {
         if !self.origins().contains(&origin) {
             return false;
         }
-        self.selected = if self.selected == Some(origin) && self.origins().len() > 1 {
+        self.view.selected = if self.view.selected == Some(origin) && self.origins().len() > 1 {
             None
         } else {
             Some(origin)
@@ -479,7 +437,7 @@ impl GameState {
             return false;
         }
         let moves = self.moves();
-        let chosen = match self.selected.and_then(|from| moves.find(from, s)) {
+        let chosen = match self.view.selected.and_then(|from| moves.find(from, s)) {
             Some(c) => Some(c),
             None => {
                 let mut to_s = moves.iter().filter(|c| c.to() == s);
@@ -505,9 +463,9 @@ impl GameState {
         if c.takes_barricade() && moves.needs_drop() {
             let colour = self.turn();
             let number = self.pieces.number_at(colour, c.from()).unwrap_or(0);
-            self.pending = Some(c);
-            self.selected = None;
-            self.walk = self.animate.then(|| Walk {
+            self.view.pending = Some(c);
+            self.view.selected = None;
+            self.view.walk = self.animate.then(|| Walk {
                 colour,
                 number,
                 path: c.path().to_vec(),
@@ -526,7 +484,7 @@ impl GameState {
         if !self.drop_squares().contains(s) {
             return false;
         }
-        match self.pending {
+        match self.view.pending {
             Some(c) => self.decide(c.to_move(Some(s)), false),
             None => self.decide(Move::Place(s), false),
         }
@@ -544,12 +502,12 @@ impl GameState {
 
     /// Drops the selection, or takes back a half-done barricade move.
     pub fn cancel(&mut self) -> bool {
-        if self.pending.take().is_some() {
-            self.walk = None;
+        if self.view.pending.take().is_some() {
+            self.view.walk = None;
             self.changed();
             return true;
         }
-        if self.selected.take().is_some() {
+        if self.view.selected.take().is_some() {
             self.version += 1;
             return true;
         }
@@ -559,7 +517,7 @@ impl GameState {
     /// Takes back the last decision of a person (and the computer's
     /// replies after it), or a half-done barricade move.
     pub fn undo(&mut self) -> bool {
-        if self.pending.is_some() {
+        if self.view.pending.is_some() {
             return self.cancel();
         }
         let depth = self.undo_depth();
@@ -575,11 +533,11 @@ impl GameState {
         };
         state.redo = std::mem::take(&mut self.redo);
         state.redo.extend(undone.iter().rev());
-        state.link = self.link;
+        state.mode = self.mode;
         state.animate = self.animate;
         state.version = self.version + 1;
         state.revision = next_revision();
-        state.news = Some(News::Undone);
+        state.view.news = Some(News::Undone);
         *self = state;
         true
     }
@@ -598,12 +556,12 @@ impl GameState {
         let Some(&mv) = self.redo.last() else {
             return false;
         };
-        if self.pending.is_some() {
+        if self.view.pending.is_some() {
             return false;
         }
         let done = self.play_recorded(mv);
         if done {
-            self.news = Some(News::Redone);
+            self.view.news = Some(News::Redone);
         } else {
             self.redo.clear();
         }
@@ -630,8 +588,8 @@ impl GameState {
     /// Is it a computer's turn to roll the die?
     pub fn computer_rolls(&self) -> bool {
         self.turn_kind().is_computer()
-            && self.walk.is_none()
-            && self.pending.is_none()
+            && self.view.walk.is_none()
+            && self.view.pending.is_none()
             && self.phase() == Phase::Roll
     }
 
@@ -641,7 +599,7 @@ impl GameState {
         let SeatKind::Computer(level) = self.turn_kind() else {
             return None;
         };
-        if self.walk.is_some() || self.pending.is_some() {
+        if self.view.walk.is_some() || self.view.pending.is_some() {
             return None;
         }
         match self.phase() {
@@ -659,7 +617,7 @@ impl GameState {
     /// What to ask the master bot for a hint: when a person has a decision
     /// to make (not a roll, not while a pawn walks, not at the end).
     pub fn hint_question(&self) -> Option<ComputerQuestion> {
-        if self.turn_kind().is_computer() || self.walk.is_some() {
+        if self.turn_kind().is_computer() || self.view.walk.is_some() {
             return None;
         }
         match self.phase() {
@@ -680,15 +638,16 @@ impl GameState {
         if position != *self.position() {
             return false;
         }
-        self.hint = Some((position, mv));
-        self.news = Some(News::Hint(position.roll(), mv));
+        self.view.hint = Some((position, mv));
+        self.view.news = Some(News::Hint(position.roll(), mv));
         true
     }
 
     /// The hint for the current position, if one was asked for. It stays
     /// while the player selects and cancels, and goes with the position.
     pub fn hint(&self) -> Option<Move> {
-        self.hint
+        self.view
+            .hint
             .filter(|(p, _)| p == self.position())
             .map(|(_, mv)| mv)
     }
@@ -703,19 +662,19 @@ impl GameState {
 
     /// One step of the walking pawn; returns whether it still walks.
     pub fn advance_walk(&mut self) -> bool {
-        if let Some(walk) = &mut self.walk {
+        if let Some(walk) = &mut self.view.walk {
             walk.step += 1;
             if walk.step + 1 >= walk.path.len() {
-                self.walk = None;
+                self.view.walk = None;
             }
             self.version += 1;
         }
-        self.walk.is_some()
+        self.view.walk.is_some()
     }
 
     /// Ends the walk at once.
     pub fn finish_walk(&mut self) {
-        if self.walk.take().is_some() {
+        if self.view.walk.take().is_some() {
             self.version += 1;
         }
     }
@@ -749,10 +708,10 @@ impl GameState {
         } else {
             self.redo.clear();
         }
-        self.selected = None;
-        self.pending = None;
-        self.news = Some(News::Played(entry));
-        self.walk = match (moved, path) {
+        self.view.selected = None;
+        self.view.pending = None;
+        self.view.news = Some(News::Played(entry));
+        self.view.walk = match (moved, path) {
             (Some(m), Some(path)) if path.len() > 1 => Some(Walk {
                 colour: m.colour,
                 number: m.number,

@@ -5,18 +5,10 @@
 //! here; a finished decision waits in [`GameState::take_outgoing`] for the
 //! page to send it.
 
-use super::GameState;
+pub use super::mode::Outgoing;
+use super::{GameState, PlayMode};
 use crate::state::setup::SetupChoices;
 use barricade_rules::{ColourSet, Game, GameRecord, Move, Phase, Position, Roll};
-
-/// What this device asks the room's server for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outgoing {
-    /// Roll the die.
-    Roll,
-    /// Play this decision.
-    Decision(Move),
-}
 
 impl GameState {
     /// A game of an online room that begins at `start` (the server's
@@ -29,7 +21,7 @@ impl GameState {
         let seats = choices.seats().map_err(|e| e.to_string())?;
         let game = Game::starting_at(choices.board, choices.rules, seats, start, 0);
         let mut state = GameState::with_game(choices, game);
-        state.online = Some(mine);
+        state.mode = PlayMode::room(mine);
         Ok(state)
     }
 
@@ -37,13 +29,13 @@ impl GameState {
     /// revealed seed): shown like any game, but nothing is taken back.
     pub fn room_record(choices: SetupChoices, record: &GameRecord) -> Result<GameState, String> {
         let mut state = GameState::from_record(choices, record)?;
-        state.from_room = true;
+        state.mode = PlayMode::FinishedRoom;
         Ok(state)
     }
 
     /// In an online room: the colours this device may play now.
     pub fn online_colours(&self) -> Option<ColourSet> {
-        self.online
+        self.mode.playable()
     }
 
     /// In an online room: this device may now play `playable` (its
@@ -51,14 +43,17 @@ impl GameState {
     /// page is disconnected). A decision half made for a colour that is
     /// no longer playable here is dropped.
     pub fn set_playable(&mut self, playable: ColourSet) {
-        if self.online.is_none() || self.online == Some(playable) {
+        let PlayMode::Room { playable: now, .. } = &mut self.mode else {
+            return;
+        };
+        if *now == playable {
             return;
         }
-        self.online = Some(playable);
+        *now = playable;
         if !playable.contains(self.turn()) {
-            self.selected = None;
-            if self.pending.take().is_some() {
-                self.walk = None;
+            self.view.selected = None;
+            if self.view.pending.take().is_some() {
+                self.view.walk = None;
             }
         }
         self.version += 1;
@@ -70,7 +65,7 @@ impl GameState {
     /// for a french end of turn or roll again). Every page of the room
     /// builds it from the same events. Empty outside a room.
     pub fn log_record(&self) -> String {
-        if self.online.is_none() {
+        if !self.mode.in_room() {
             return String::new();
         }
         let board = self.position().board();
@@ -87,43 +82,56 @@ impl GameState {
 
     /// Takes what this device asked for and has not sent yet.
     pub fn take_outgoing(&mut self) -> Option<Outgoing> {
-        self.outgoing.take()
+        match &mut self.mode {
+            PlayMode::Room { outgoing, .. } => outgoing.take(),
+            _ => None,
+        }
     }
 
     /// Asks the server for `what` when it is this device's turn.
     pub(super) fn ask(&mut self, what: Outgoing) -> bool {
-        let mine = self.online.is_some_and(|m| m.contains(self.turn()));
-        if !mine || self.waiting || self.winner().is_some() {
+        let (turn, over, phase) = (self.turn(), self.winner().is_some(), self.phase());
+        let PlayMode::Room {
+            playable,
+            outgoing,
+            waiting,
+        } = &mut self.mode
+        else {
+            return false;
+        };
+        if !playable.contains(turn) || *waiting || over {
             return false;
         }
-        if what == Outgoing::Roll && self.phase() != Phase::Roll {
+        if what == Outgoing::Roll && phase != Phase::Roll {
             return false;
         }
-        self.outgoing = Some(what);
-        self.waiting = true;
+        *outgoing = Some(what);
+        *waiting = true;
         true
     }
 
     /// A decision made here: played at once, or in an online room asked
     /// for (the board goes back to before it until the server answers).
     pub(super) fn decide(&mut self, mv: Move, walk: bool) -> bool {
-        if self.online.is_none() {
+        if !self.mode.in_room() {
             return self.apply(mv, walk);
         }
         if !self.ask(Outgoing::Decision(mv)) {
             return false;
         }
-        self.selected = None;
-        self.pending = None;
-        self.walk = None;
+        self.view.selected = None;
+        self.view.pending = None;
+        self.view.walk = None;
         self.changed();
         true
     }
 
     /// The server refused what was asked: this device may ask again.
     pub fn refused(&mut self) {
-        if self.waiting {
-            self.waiting = false;
+        if let PlayMode::Room { waiting, .. } = &mut self.mode
+            && *waiting
+        {
+            *waiting = false;
             self.version += 1;
         }
     }
@@ -131,9 +139,11 @@ impl GameState {
     /// The server's roll for the colour to move.
     pub fn remote_roll(&mut self, roll: Roll) -> Result<(), String> {
         self.finish_walk();
-        self.waiting = false;
+        self.mode.answered();
         self.game.set_roll(roll).map_err(|e| e.to_string())?;
-        let mine = self.online.is_some_and(|m| m.contains(self.turn()));
+        let mine = self
+            .online_colours()
+            .is_some_and(|m| m.contains(self.turn()));
         self.rolled(roll, mine);
         Ok(())
     }
@@ -142,7 +152,7 @@ impl GameState {
     /// `walk` (a live event, not one caught up on).
     pub fn remote_play(&mut self, mv: Move, walk: bool) -> Result<(), String> {
         self.finish_walk();
-        self.waiting = false;
+        self.mode.answered();
         let board = self.position().board();
         if self.apply(mv, walk && self.animate) {
             Ok(())

@@ -12,8 +12,8 @@
 //!                         the game after 12 decisions)
 //! ```
 
-use super::GameState;
 use super::setup::SetupChoices;
+use super::{GameState, PlayMode};
 use barricade_rules::{Colour, GameRecord, Move, Origin, Square};
 
 /// The localStorage key of the game.
@@ -96,7 +96,10 @@ pub fn decode(text: &str) -> Result<GameState, String> {
     if choices.by_link {
         match link {
             Some((colour, floor)) if floor <= record.moves.len() => {
-                state.link = Some((colour, floor));
+                state.mode = PlayMode::ByLink {
+                    colour,
+                    taken_at: floor,
+                };
             }
             _ => return Err("a game by link without its link line".into()),
         }

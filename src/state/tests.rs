@@ -273,3 +273,19 @@ fn a_game_by_link_plays_one_turn_per_device_and_saves_its_place() {
     play_turn(&mut theirs);
     assert_eq!(theirs.log().len(), record.moves.len() + 1);
 }
+
+#[test]
+fn a_save_of_a_game_by_link_with_undone_moves_reads_and_writes_as_before() {
+    // What a returning player has in localStorage: the text must read
+    // back to the same game and be written again byte for byte.
+    let text = "barricade-save 1\n\
+        choices red=human green=- yellow=- blue=human teams=0 rules=ravensburger link=1\n\
+        code CUIMAsAoAAAAAAACAAQAA\n\
+        redo home-j1\n\
+        link red 0\n";
+    let state = save::decode(text).unwrap();
+    assert_eq!(state.link(), Some((Colour::Red, 0)));
+    assert_eq!(state.redo_moves().len(), 1);
+    assert_eq!(state.link_goes_to(), Some(Colour::Blue));
+    assert_eq!(save::encode(&state), text);
+}
