@@ -11,7 +11,6 @@
 
 use crate::run::root;
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
 
 /// Each top-level folder of `src/` and the folders it may use, from the
 /// top of the app to its bottom (docs/architecture.md draws it).
@@ -437,7 +436,7 @@ pub fn check() -> Result<(), String> {
     }
     let base = root();
     let mut files = Vec::new();
-    collect(&base.join("src"), &mut files);
+    crate::views_check::collect(&base.join("src"), &mut files);
     files.sort();
     let mut used = BTreeSet::new();
     let mut browser_pending_used = BTreeSet::new();
@@ -492,20 +491,6 @@ pub fn check() -> Result<(), String> {
             "the layers of src/ are broken (see docs/architecture.md, \"The app's layers\"):\n{}",
             problems.join("\n")
         ))
-    }
-}
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            collect(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
     }
 }
 

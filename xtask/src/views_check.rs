@@ -119,7 +119,8 @@ pub fn check() -> Result<(), String> {
     }
 }
 
-fn collect(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+/// Every `.rs` file below `dir` (the views and the layer check read them).
+pub fn collect(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
