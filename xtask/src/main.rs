@@ -198,49 +198,72 @@ fn quick_checks(steps: &mut Steps) -> Result<(), String> {
     )
 }
 
-/// Everything, in two lanes once the site is built: the browsers' tests,
-/// which mostly wait for pages, and beside them at a lower priority the
-/// Rust checks, which mostly compute. So the Rust checks use the time the
+/// Everything, in three lanes once the site is built: the browser tests
+/// in Chromium; beside them the cross-browser suite in Firefox and then
+/// WebKitGTK; and beside both, at a lower priority, the Rust checks. The
+/// browsers mostly wait for pages (walking pawns, a computer's pause) and
+/// the compiler mostly computes, so the Rust checks use the time the
 /// browsers leave, and the browsers get the processor when they need it.
+/// The two browser lanes use different ports (the cross-browser suite
+/// takes free ones), and each lane's output follows when it ends.
 fn all_checks(steps: &mut Steps) -> Result<(), String> {
     steps.run("format", cargo().args(["fmt", "--all", "--check"]))?;
     steps.time("views check", views_check::check)?;
     steps.time("layer check", layer_check::check)?;
     steps.time("release builds (with rooms, static) and size budget", build)?;
     let cli = steps.time_value("the CLI for the browser tests", cli_for_tests)?;
-    let log = target_dir().join("xtask-rust-checks.log");
-    let rust_lane = {
-        let log = log.clone();
-        std::thread::spawn(move || {
-            let mut lane = Steps::quiet(&log);
-            let result = rust_checks()
-                .into_iter()
-                .try_for_each(|(name, args)| lane.run(name, &mut nice_cargo(&args)));
-            (lane, result)
-        })
-    };
+    let rust_log = target_dir().join("xtask-rust-checks.log");
+    let rust_lane = lane(&rust_log, |lane| {
+        rust_checks()
+            .into_iter()
+            .try_for_each(|(name, args)| lane.run(name, &mut nice_cargo(&args)))
+    });
+    let cross_log = target_dir().join("xtask-cross-browser.log");
+    let cross_cli = cli.clone();
+    // Chromium runs the browser tests, which check everything the
+    // cross-browser suite checks (docs/testing.md, "The other commands").
+    let cross_lane = lane(&cross_log, move |lane| {
+        cross_browser(lane, &cross_cli, &["firefox", "webkit"])
+    });
     println!(
-        "xtask: the Rust checks run beside the browser tests; their output is in {} \
-         and follows when they end",
-        log.display()
+        "xtask: the cross-browser suite and the Rust checks run beside the browser tests; \
+         their output is in {} and {}, and follows when they end",
+        cross_log.display(),
+        rust_log.display()
     );
-    let browsers = steps
-        .run(
-            "browser tests",
-            &mut playwright(&cli, &["-c", "tests/playwright.config.ts"]),
-        )
-        // Chromium runs the browser tests above, which check everything
-        // the cross-browser suite checks (docs/testing.md, "The other commands").
-        .and(cross_browser(steps, &cli, &["firefox", "webkit"]));
-    let (lane, rust) = rust_lane
+    let chromium = steps.run(
+        "browser tests",
+        &mut playwright(&cli, &["-c", "tests/playwright.config.ts"]),
+    );
+    let cross = finish_lane(steps, cross_lane, "the cross-browser suite", &cross_log);
+    let rust = finish_lane(steps, rust_lane, "the Rust checks", &rust_log);
+    rust.and(chromium).and(cross)
+}
+
+/// A lane beside the main one: its steps and their verdict.
+type Lane = std::thread::JoinHandle<(Steps, Result<(), String>)>;
+
+/// Starts a lane: `work` in a thread, its commands' output into `log`.
+fn lane(log: &Path, work: impl FnOnce(&mut Steps) -> Result<(), String> + Send + 'static) -> Lane {
+    let log = log.to_path_buf();
+    std::thread::spawn(move || {
+        let mut lane = Steps::quiet(&log);
+        let result = work(&mut lane);
+        (lane, result)
+    })
+}
+
+/// Waits for a lane, prints its output and takes in its steps' times.
+fn finish_lane(steps: &mut Steps, lane: Lane, name: &str, log: &Path) -> Result<(), String> {
+    let (lane, result) = lane
         .join()
-        .unwrap_or_else(|_| (Steps::new(), Err("the Rust checks' thread panicked".into())));
-    println!("\n==> the Rust checks' output ({})", log.display());
-    if let Ok(text) = std::fs::read_to_string(&log) {
+        .unwrap_or_else(|_| (Steps::new(), Err(format!("the thread of {name} panicked"))));
+    println!("\n==> the output of {name} ({})", log.display());
+    if let Ok(text) = std::fs::read_to_string(log) {
         print!("{text}");
     }
     steps.absorb(lane);
-    rust.and(browsers)
+    result
 }
 
 /// `cargo ARGS` from the root at a lower priority (`nice`).

@@ -3,6 +3,7 @@
 
 use crate::run::run;
 use std::fs::File;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
@@ -36,10 +37,12 @@ impl Steps {
     /// Runs `command` as the step `name`.
     pub fn run(&mut self, name: &str, command: &mut Command) -> Result<(), String> {
         if let Some(log) = &self.log {
-            let file = File::options()
+            let mut file = File::options()
                 .append(true)
                 .open(log)
                 .map_err(|e| format!("cannot write {}: {e}", log.display()))?;
+            // The step's heading, as a lane on the terminal would print it.
+            let _ = writeln!(file, "\n==> {name}");
             let copy = file.try_clone().map_err(|e| e.to_string())?;
             command.stdout(Stdio::from(file)).stderr(Stdio::from(copy));
         }
