@@ -53,7 +53,8 @@ test("four master bots finish a game in the worker while the page answers clicks
       }
     };
   });
-  const nearEnd = nearEndCode({ seed: 5 });
+  // Twenty decisions from the end: enough for the worker to be asked often.
+  const nearEnd = nearEndCode({ seed: 5, before: 20 });
   await startGame(page, {
     seats: { red: "master", green: "master", yellow: "master", blue: "master" },
     seed: 5,

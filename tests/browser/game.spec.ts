@@ -48,6 +48,26 @@ test("a two-player game to the win, with captures and drops, matches the engine"
   await page.click('[data-action="roll"]');
   await expect(page.locator("[data-die]")).toHaveAttribute("data-value", /^[1-6]$/);
   await shot(page, "play-desktop");
+  // By clicks until a pawn has been taken and a barricade dropped, the
+  // page then checked against the engine; then from the same seed's game
+  // near its end to the win. Whole games are the rules crate's, played
+  // natively (crates/rules/tests/properties.rs).
+  const home = () => page.locator('[data-pawn][data-at="home"]').count();
+  let atHome = await home();
+  let captured = false;
+  let dropped = false;
+  for (let i = 0; !(captured && dropped); i++) {
+    if (i > 5000) throw new Error("no capture and drop in 5000 steps");
+    if ((await page.locator("[data-drop]").count()) > 0) dropped = true;
+    // Taking a pawn whenever a roll allows it.
+    if (!(await playStep(page, true))) throw new Error("the game ended before a capture and a drop");
+    // Only a capture puts a pawn back in its home.
+    const now = await home();
+    if (now > atHome) captured = true;
+    atHome = now;
+  }
+  await expectEngineAgrees(page, ["red", "blue"]);
+  await resumeWithCode(page, nearEndCode({ seed: 7, players: ["red", "blue"], before: 12 }));
   await playUntil(page, async () => false);
   await expect(page.locator("[data-end]")).toBeVisible();
   const winner = await page.locator("[data-game]").getAttribute("data-winner");

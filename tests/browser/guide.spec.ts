@@ -55,10 +55,11 @@ function guideTexts(code: string): Map<string, string> {
 
 const LANGUAGES = ["de", "en", "fr", "es", "it", "nl", "da", "sv", "pl", "ru"];
 
-test("how to play in every language: its own words, its pictures, no WCAG 2.1 A/AA violation", async ({ page }) => {
-  const errors = collectErrors(page);
-  const english = [...guideTexts("en").values()];
-  for (const code of LANGUAGES) {
+// One test per language, so that the two workers share them.
+for (const code of LANGUAGES) {
+  test(`how to play in ${code}: its own words, its pictures, no WCAG 2.1 A/AA violation`, async ({ page }) => {
+    const errors = collectErrors(page);
+    const english = [...guideTexts("en").values()];
     const texts = guideTexts(code);
     await page.setViewportSize(DESKTOP);
     await page.goto(code === "en" ? "how-to-play.html" : `how-to-play-${code}.html`);
@@ -85,9 +86,9 @@ test("how to play in every language: its own words, its pictures, no WCAG 2.1 A/
       expect(result.violations.map((v) => `${code} ${name}: ${v.id}`)).toEqual([]);
       if (code === "de" || code === "ru") await shot(page, `guide-${code}-${name}`);
     }
-  }
-  expect(errors).toEqual([]);
-});
+    expect(errors).toEqual([]);
+  });
+}
 
 test("how to play from a German game of the French rules: German, that rule set first, and back", async ({ page }) => {
   const errors = collectErrors(page);

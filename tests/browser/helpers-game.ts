@@ -73,9 +73,10 @@ function row(square: string): number {
 }
 
 /** Plays one decision of a person by clicks: roll, then the legal square
- * nearest the top over all selectable pawns, then the last drop square.
+ * nearest the top over all selectable pawns (with `captures`, a square
+ * where another colour's pawn stands first), then the last drop square.
  * Returns false when the game is over. */
-export async function playStep(page: Page): Promise<boolean> {
+export async function playStep(page: Page, captures = false): Promise<boolean> {
   const game = page.locator("[data-game]");
   if ((await game.getAttribute("data-winner")) !== null) return false;
   const drops = page.locator("[data-drop]");
@@ -98,8 +99,10 @@ export async function playStep(page: Page): Promise<boolean> {
       const legal = await page
         .locator("[data-legal]")
         .evaluateAll((els) => els.map((e) => e.getAttribute("data-square")!));
+      const taken = captures ? await othersAt(page) : new Set<string>();
+      const score = (sq: string) => row(sq) + (taken.has(sq) ? 1000 : 0);
       for (const sq of legal) {
-        if (!best || row(sq) > row(best.square)) best = { pawn: i, square: sq };
+        if (!best || score(sq) > score(best.square)) best = { pawn: i, square: sq };
       }
     }
     if (best) {
@@ -114,8 +117,19 @@ export async function playStep(page: Page): Promise<boolean> {
     await pass.click();
     return true;
   }
-  await page.waitForTimeout(20);
+  await pageChanges(page);
   return true;
+}
+
+/** The squares where a pawn of another colour than the one to move stands. */
+async function othersAt(page: Page): Promise<Set<string>> {
+  const turn = await page.locator("[data-game]").getAttribute("data-turn");
+  const at = await page
+    .locator("[data-pawn]")
+    .evaluateAll((els, t) =>
+      els.filter((e) => e.getAttribute("data-pawn") !== t).map((e) => e.getAttribute("data-at")!),
+    turn);
+  return new Set(at);
 }
 
 /** Plays until `done` or the game is over (at most `limit` steps). */
@@ -135,7 +149,7 @@ export async function playPersonStep(page: Page, people: string[]): Promise<bool
   const game = page.locator("[data-game]");
   if ((await game.getAttribute("data-winner")) !== null) return false;
   if (!people.includes((await game.getAttribute("data-turn")) ?? "")) {
-    await page.waitForTimeout(20);
+    await pageChanges(page);
     return true;
   }
   return playStep(page);
@@ -373,3 +387,38 @@ export async function violations(page: Page, screen: string): Promise<string[]> 
   }
   return found;
 }
+/** Waits until the page changes (an element, an attribute or a text under
+ * <body>), or a second at most: what a loop waiting for its turn does
+ * instead of sleeping. A navigation ends the wait too. */
+export async function pageChanges(page: Page) {
+  await page
+    .evaluate(
+      () =>
+        new Promise<void>((done) => {
+          const observer = new MutationObserver(() => {
+            observer.disconnect();
+            done();
+          });
+          observer.observe(document.body, {
+            subtree: true,
+            attributes: true,
+            childList: true,
+            characterData: true,
+          });
+          setTimeout(() => {
+            observer.disconnect();
+            done();
+          }, 1_000);
+        }),
+    )
+    .catch(() => {});
+}
+
+/** Waits until the page has drawn two more frames: after what a click or a
+ * key did has been drawn, the moment to check that nothing else happened. */
+export async function twoFrames(page: Page) {
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+}
+

@@ -22,6 +22,7 @@ import {
   shot,
   shotBoth,
   startGame,
+  twoFrames,
 } from "./helpers-game";
 
 const game = (page: Page) => page.locator("[data-game]");
@@ -197,7 +198,7 @@ async function playTurnByLink(page: Page, next: string): Promise<string> {
   // The "r" key cannot roll for the next player either.
   const done = await record(page);
   await page.keyboard.press("r");
-  await page.waitForTimeout(100);
+  await twoFrames(page);
   expect(await record(page)).toBe(done);
   const link = await sharedLink(page);
   expect(link.startsWith(`${SITE}#play=`)).toBe(true);
@@ -360,11 +361,18 @@ function expectClear(fragment: string, o: Outcome, playAllowed = false) {
   expect(o.notice, what).toBeTruthy();
 }
 
+// That decoding any text, base64-like text or a damaged code never panics
+// and gives an error or a valid record is proven natively, over thousands
+// of cases (crates/rules/tests/properties.rs: decoding_any_text_never_panics,
+// decoding_base64ish_text_never_panics,
+// damaged_codes_give_an_error_or_a_valid_record). Here the page's answer to
+// each kind of bad link is checked on screen, with enough fuzzed links to
+// reach every kind of answer.
 test("fuzzed links end in a clear message", async ({ page }) => {
   const errors = collectErrors(page);
   const code = selfplayCode();
-  const fragments = fuzzedFragments(code, 320);
-  expect(fragments.length).toBeGreaterThanOrEqual(300);
+  const fragments = fuzzedFragments(code, 64);
+  expect(fragments.length).toBeGreaterThanOrEqual(64);
   await page.goto("./");
   await page.evaluate(() => localStorage.clear());
   await page.reload();

@@ -7,7 +7,10 @@ import {
   engineBoard,
   expectBoardSoon,
   expectEngineAgrees,
+  nearEndCode,
+  playPersonStep,
   playToEnd,
+  resumeWithCode,
   startGame,
 } from "./helpers-game";
 import { spawn } from "node:child_process";
@@ -25,6 +28,19 @@ async function controlled(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
     timeout: 30_000,
   });
+}
+
+/** Plays red by clicks against the computer's blue until both have a pawn
+ * out, then goes on from the same seed's game near its end (a saved game
+ * resumed): the middle of a game is the rules crate's, played natively. */
+async function openingThenNearEnd(page: Page, seed: number) {
+  const out = (colour: string) =>
+    page.locator(`[data-pawn="${colour}"]:not([data-at="home"])`).count();
+  for (let i = 0; (await out("red")) === 0 || (await out("blue")) === 0; i++) {
+    if (i > 500) throw new Error("no pawn out of home for both colours");
+    await playPersonStep(page, ["red"]);
+  }
+  await resumeWithCode(page, nearEndCode({ seed, players: ["red", "blue"], before: 12 }));
 }
 
 async function cacheNames(page: Page): Promise<string[]> {
@@ -96,6 +112,9 @@ test("offline after one visit, a game is played to the end", async ({ page, cont
     await page.reload();
     await boardIsDrawn(page);
     await startGame(page, { seats: { red: "human", blue: "medium" }, seed: 8, speed: "instant" });
+    // The opening by clicks against the computer, then from near the end
+    // to the end: every screen of a game, from the cache.
+    await openingThenNearEnd(page, 8);
     await playToEnd(page, ["red"]);
     await expect(page.locator("[data-end]")).toBeVisible();
     await expect(page.locator(".end-title")).toContainText(/wins/);
@@ -119,6 +138,7 @@ test("the site plays from a subfolder", async ({ page }) => {
     speed: "instant",
     url: base,
   });
+  await openingThenNearEnd(page, 4);
   await playToEnd(page, ["red"]);
   await expect(page.locator("[data-end]")).toBeVisible();
   const code = await page.locator("[data-game]").getAttribute("data-record");

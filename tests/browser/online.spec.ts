@@ -19,6 +19,7 @@ import {
   collectErrors,
   expectEngineAgrees,
   openFresh,
+  pageChanges,
   playPersonStep,
   readBoard,
   shot,
@@ -379,7 +380,7 @@ test("no spectators when the host says so; the turn timer lets the computer stan
       }
       if (await roll.isEnabled()) {
         if (rolls <= 0) {
-          await guest.waitForTimeout(20);
+          await pageChanges(guest);
           continue;
         }
         rolls -= 1;

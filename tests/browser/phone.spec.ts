@@ -6,7 +6,7 @@
 import { test, expect, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { ARTIFACTS, collectErrors, expectEngineAgrees, openFresh } from "./helpers-game";
+import { ARTIFACTS, collectErrors, expectEngineAgrees, openFresh, pageChanges } from "./helpers-game";
 
 // Two common phones, and the smaller one with its browser's bars and the
 // system's shown (where the board gives way to the turn line and the die).
@@ -154,7 +154,7 @@ for (const size of SIZES) for (const device of DEVICES) {
           await page.locator('[data-action="pass"]').tap();
         } else {
           // A stuck turn passes on its own.
-          await page.waitForTimeout(20);
+          await pageChanges(page);
         }
       }
       expect(dropped).toBe(true);

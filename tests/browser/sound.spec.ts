@@ -2,7 +2,7 @@
 // game's moments play their synthesized notes; the switch on the page
 // turns them off and on, and is remembered.
 import { test, expect, type Page } from "@playwright/test";
-import { collectErrors, startGame } from "./helpers-game";
+import { collectErrors, startGame, twoFrames } from "./helpers-game";
 
 /** Counts the audio contexts the page makes and the notes it starts. */
 async function listen(page: Page) {
@@ -43,7 +43,7 @@ test("no sound before a gesture, sounds while playing, and a switch that is reme
   const switcher = page.locator('[data-action="sound"]');
   await expect(switcher).toHaveAttribute("aria-pressed", "true");
   await expect(switcher).toHaveAccessibleName("Sound");
-  await page.waitForTimeout(300);
+  await twoFrames(page);
   expect(await audio(page)).toEqual({ contexts: 0, notes: 0 });
 
   // The clicks that start a game are gestures: one context, and the roll
@@ -61,7 +61,8 @@ test("no sound before a gesture, sounds while playing, and a switch that is reme
   await page.locator("[data-legal]").first().click();
   await expect(page.locator('[data-action="roll"]')).toBeEnabled();
   await page.click('[data-action="roll"]');
-  await page.waitForTimeout(300);
+  // Its sound would have played before the next frames are drawn.
+  await twoFrames(page);
   expect((await audio(page)).notes).toBe(before);
 
   // Remembered: after a reload the switch is off and gestures make no
@@ -69,7 +70,7 @@ test("no sound before a gesture, sounds while playing, and a switch that is reme
   await page.reload();
   await expect(page.locator('[data-action="sound"]')).toHaveAttribute("aria-pressed", "false");
   await page.locator("[data-selectable], [data-action='roll']").first().click();
-  await page.waitForTimeout(200);
+  await twoFrames(page);
   expect((await audio(page)).contexts).toBe(0);
   // On again: the switch's own click is the gesture.
   await page.click('[data-action="sound"]');

@@ -6,7 +6,7 @@
 // axe-core on the screens of the mode; and a capture in the quick board's
 // village, which sends the pawn to the forest.
 import { test, expect, type Page } from "@playwright/test";
-import { DESKTOP, collectErrors, engineBoard, shot, violations } from "./helpers-game";
+import { DESKTOP, collectErrors, engineBoard, pageChanges, shot, violations } from "./helpers-game";
 
 const WORDS = "Play in words (for screen readers)";
 
@@ -93,7 +93,7 @@ test("a whole game in words against the computer, through the accessibility tree
     }
     const count = await buttons.count().catch(() => 0);
     if (count === 0) {
-      await page.waitForTimeout(20);
+      await pageChanges(page);
       continue;
     }
     const first = buttons.first();
