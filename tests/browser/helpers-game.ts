@@ -388,8 +388,9 @@ export async function violations(page: Page, screen: string): Promise<string[]> 
   return found;
 }
 /** Waits until the page changes (an element, an attribute or a text under
- * <body>), or a second at most: what a loop waiting for its turn does
- * instead of sleeping. A navigation ends the wait too. */
+ * <body>), or 100 ms at most (a change may come just before the watch
+ * starts): what a loop waiting for its turn does instead of sleeping. A
+ * navigation ends the wait too. */
 export async function pageChanges(page: Page) {
   await page
     .evaluate(
@@ -408,7 +409,7 @@ export async function pageChanges(page: Page) {
           setTimeout(() => {
             observer.disconnect();
             done();
-          }, 1_000);
+          }, 100);
         }),
     )
     .catch(() => {});
