@@ -660,6 +660,18 @@ fn finish(ctx: Ctx) {
 /// (with the revealed seed), for the end screen, replay and share.
 fn checked(ctx: Ctx, digests: Option<dice_check::Digests>) {
     let online = ctx.online;
+    // This page's nonce for the rematch, now that its commitment is out
+    // (sent before anything else, so that a page that cannot check the
+    // dice still sends a fresh one).
+    let own = online.own_nonce.get_value();
+    if let Some(seat) = online
+        .room
+        .with_untracked(|r| r.as_ref().and_then(|r| r.you.seats.first().copied()))
+    {
+        let nonce = fresh_nonce();
+        online.own_nonce.set_value(Some((seat, nonce.clone())));
+        wire::nonce(&nonce);
+    }
     let Some(digests) = digests else {
         set_verified(
             online,
@@ -667,7 +679,6 @@ fn checked(ctx: Ctx, digests: Option<dice_check::Digests>) {
         );
         return;
     };
-    let own = online.own_nonce.get_value();
     let result = online.room.with_untracked(|r| {
         let r = r.as_ref()?;
         let ended = r.ended.as_ref()?;
@@ -684,15 +695,6 @@ fn checked(ctx: Ctx, digests: Option<dice_check::Digests>) {
             r.choices()?,
         ))
     });
-    // This page's nonce for the rematch, now that its commitment is out.
-    if let Some(seat) = online
-        .room
-        .with_untracked(|r| r.as_ref().and_then(|r| r.you.seats.first().copied()))
-    {
-        let nonce = fresh_nonce();
-        online.own_nonce.set_value(Some((seat, nonce.clone())));
-        wire::nonce(&nonce);
-    }
     let Some((result, choices)) = result else {
         return;
     };
