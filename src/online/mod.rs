@@ -334,6 +334,11 @@ mod wire {
     pub fn close() {
         super::socket::close();
     }
+
+    /// Joins again on the open socket (after the room was reset).
+    pub fn rejoin(online: Online) {
+        hello(online);
+    }
 }
 
 #[cfg(not(all(target_family = "wasm", feature = "online")))]
@@ -345,6 +350,7 @@ mod wire {
     pub fn nonce(_: &str) {}
     pub fn decision(_: &str) {}
     pub fn close() {}
+    pub fn rejoin(_: Online) {}
 }
 
 impl Ctx {
@@ -576,6 +582,17 @@ pub fn receive(ctx: Ctx, message: ServerMessage) {
             }
         }
         ServerMessage::Error { code, message } => {
+            if code == barricade_protocol::ErrorCode::SinceAhead {
+                // The server has fewer events than this page (restored
+                // from a copy): load the room again from its first event.
+                online.room.update(|r| {
+                    if let Some(r) = r {
+                        *r = Room::new(&r.id, r.token.clone());
+                    }
+                });
+                wire::rejoin(online);
+                return;
+            }
             if SHUT_OUT.contains(&code.as_str()) {
                 wire::close();
                 online.link.set(Link::Idle);
