@@ -30,7 +30,7 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     db: Option<PathBuf>,
     /// Behind a proxy (TLS in front): take the client's address from
-    /// X-Forwarded-For, for the rooms-per-address limit.
+    /// X-Forwarded-For, for the limits per address.
     #[arg(long)]
     behind_proxy: bool,
     /// The pause before each computer decision, in milliseconds.
