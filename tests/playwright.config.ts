@@ -65,7 +65,12 @@ export default defineConfig({
       // page loads the app with the rooms client from dist/rooms/.
       command:
         `${cli} serve --addr 127.0.0.1:${port + 3} --site ${dist} ` +
-        `--db ${roomsDb} --computer-pause 20`,
+        `--db ${roomsDb} --computer-pause 20 ` +
+        // online-static.spec.ts plays on it from the static copy on PORT.
+        `--allow-origin http://127.0.0.1:${port},http://localhost:${port} ` +
+        // Every page of every test comes from 127.0.0.1.
+        `--connections-per-address 512 --address-burst 2000 --address-per-second 1000 ` +
+        `--unknown-rooms-per-address 1000`,
       url: `http://127.0.0.1:${port + 3}/`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -334,6 +334,11 @@ mod wire {
     pub fn close() {
         super::socket::close();
     }
+
+    /// Joins again on the open socket (after the room was reset).
+    pub fn rejoin(online: Online) {
+        hello(online);
+    }
 }
 
 #[cfg(not(all(target_family = "wasm", feature = "online")))]
@@ -345,6 +350,7 @@ mod wire {
     pub fn nonce(_: &str) {}
     pub fn decision(_: &str) {}
     pub fn close() {}
+    pub fn rejoin(_: Online) {}
 }
 
 impl Ctx {
@@ -576,6 +582,17 @@ pub fn receive(ctx: Ctx, message: ServerMessage) {
             }
         }
         ServerMessage::Error { code, message } => {
+            if code == barricade_protocol::ErrorCode::SinceAhead {
+                // The server has fewer events than this page (restored
+                // from a copy): load the room again from its first event.
+                online.room.update(|r| {
+                    if let Some(r) = r {
+                        *r = Room::new(&r.id, r.token.clone());
+                    }
+                });
+                wire::rejoin(online);
+                return;
+            }
             if SHUT_OUT.contains(&code.as_str()) {
                 wire::close();
                 online.link.set(Link::Idle);
@@ -660,6 +677,18 @@ fn finish(ctx: Ctx) {
 /// (with the revealed seed), for the end screen, replay and share.
 fn checked(ctx: Ctx, digests: Option<dice_check::Digests>) {
     let online = ctx.online;
+    // This page's nonce for the rematch, now that its commitment is out
+    // (sent before anything else, so that a page that cannot check the
+    // dice still sends a fresh one).
+    let own = online.own_nonce.get_value();
+    if let Some(seat) = online
+        .room
+        .with_untracked(|r| r.as_ref().and_then(|r| r.you.seats.first().copied()))
+    {
+        let nonce = fresh_nonce();
+        online.own_nonce.set_value(Some((seat, nonce.clone())));
+        wire::nonce(&nonce);
+    }
     let Some(digests) = digests else {
         set_verified(
             online,
@@ -667,7 +696,6 @@ fn checked(ctx: Ctx, digests: Option<dice_check::Digests>) {
         );
         return;
     };
-    let own = online.own_nonce.get_value();
     let result = online.room.with_untracked(|r| {
         let r = r.as_ref()?;
         let ended = r.ended.as_ref()?;
@@ -684,15 +712,6 @@ fn checked(ctx: Ctx, digests: Option<dice_check::Digests>) {
             r.choices()?,
         ))
     });
-    // This page's nonce for the rematch, now that its commitment is out.
-    if let Some(seat) = online
-        .room
-        .with_untracked(|r| r.as_ref().and_then(|r| r.you.seats.first().copied()))
-    {
-        let nonce = fresh_nonce();
-        online.own_nonce.set_value(Some((seat, nonce.clone())));
-        wire::nonce(&nonce);
-    }
     let Some((result, choices)) = result else {
         return;
     };

@@ -96,6 +96,10 @@ pub enum ErrorCode {
     RoomFull,
     /// Too many rooms opened from this address lately.
     TooManyRooms,
+    /// `join` with a `since` above the room's last event: the page has
+    /// events the server does not (a server restored from an older copy);
+    /// it loads the room again from `since` 0.
+    SinceAhead,
     /// The settings were refused.
     BadSettings,
     /// The request needs a room: send `join` or `create` first.
@@ -122,6 +126,8 @@ pub enum ErrorCode {
     Illegal,
     /// A nonce must be 1 to 64 characters of `A-Z a-z 0-9 - _`.
     BadNonce,
+    /// A name typed with no visible character in it.
+    BadName,
     /// Something failed on the server.
     Internal,
 }
@@ -138,6 +144,7 @@ impl ErrorCode {
             ErrorCode::NoSpectators => "no-spectators",
             ErrorCode::RoomFull => "room-full",
             ErrorCode::TooManyRooms => "too-many-rooms",
+            ErrorCode::SinceAhead => "since-ahead",
             ErrorCode::BadSettings => "bad-settings",
             ErrorCode::NotInRoom => "not-in-room",
             ErrorCode::NotHost => "not-host",
@@ -151,6 +158,7 @@ impl ErrorCode {
             ErrorCode::BadMove => "bad-move",
             ErrorCode::Illegal => "illegal",
             ErrorCode::BadNonce => "bad-nonce",
+            ErrorCode::BadName => "bad-name",
             ErrorCode::Internal => "internal",
         }
     }

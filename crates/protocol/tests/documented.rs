@@ -100,6 +100,7 @@ fn codes() -> Vec<ErrorCode> {
         NoSpectators,
         RoomFull,
         TooManyRooms,
+        SinceAhead,
         BadSettings,
         NotInRoom,
         NotHost,
@@ -113,15 +114,16 @@ fn codes() -> Vec<ErrorCode> {
         BadMove,
         Illegal,
         BadNonce,
+        BadName,
         Internal,
     ];
     // A new code fails to compile here until it is listed above.
     for c in all {
         match c {
             BadMessage | TooBig | RateLimited | UnknownRoom | BadToken | NoSpectators
-            | RoomFull | TooManyRooms | BadSettings | NotInRoom | NotHost | NoSeat
+            | RoomFull | TooManyRooms | SinceAhead | BadSettings | NotInRoom | NotHost | NoSeat
             | NotYourTurn | BadSeat | SeatTaken | SeatFree | GameRunning | NoGame | BadMove
-            | Illegal | BadNonce | Internal => {}
+            | Illegal | BadNonce | BadName | Internal => {}
         }
     }
     all.to_vec()

@@ -4,7 +4,7 @@ use crate::board::BoardId;
 use crate::classic::Square;
 use crate::moves::Move;
 use crate::opening::Opening;
-use crate::position::{IllegalMove, Phase, Position, Reason};
+use crate::position::{IllegalMove, Phase, Position};
 use crate::record::GameRecord;
 use crate::roll::{Dice, Roll, RollSource};
 use crate::rules::Rules;
@@ -207,12 +207,16 @@ impl<D: RollSource> Game<D> {
     /// ```
     /// use barricade_rules::{Game, Rules, Seats};
     /// let mut g = Game::new(Rules::default(), Seats::default(), 1);
-    /// g.roll().unwrap();
-    /// assert!(g.roll().is_err());
+    /// let r = g.roll().unwrap();
+    /// let twice = g.roll().unwrap_err();
+    /// assert_eq!(
+    ///     twice.to_string(),
+    ///     format!("roll is not legal: the die is already rolled (a {r}); move or pass")
+    /// );
     /// ```
     pub fn roll(&mut self) -> Result<Roll, IllegalMove> {
         if self.position.phase() != Phase::Roll {
-            return Err(self.position.illegal(Move::Pass, Reason::NoRollDue));
+            return Err(self.position.roll_refused());
         }
         let r = self.dice.roll();
         self.position.set_roll(r)?;
@@ -223,7 +227,7 @@ impl<D: RollSource> Game<D> {
     /// roll is due; the dice are not used.
     pub fn set_roll(&mut self, roll: Roll) -> Result<(), IllegalMove> {
         if self.position.phase() != Phase::Roll {
-            return Err(self.position.illegal(Move::Pass, Reason::NoRollDue));
+            return Err(self.position.roll_refused());
         }
         self.position.set_roll(roll)
     }

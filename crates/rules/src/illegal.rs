@@ -27,8 +27,11 @@ pub enum Reason {
     MustChooseAgainOrPass,
     /// The die has not been rolled.
     NotRolled,
-    /// No roll is due now (the die was rolled, or the game waits for
-    /// something else).
+    /// A roll was asked for, but the die is already rolled (this roll
+    /// waits for a move or a pass).
+    AlreadyRolled(Roll),
+    /// A roll was asked for, but the game waits for something else (a
+    /// barricade to put down, the choice after a 6, or it is over).
     NoRollDue,
     /// Rolling again needs a 6 moved first.
     AgainNeedsSix,
@@ -77,7 +80,11 @@ impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let board = self.board.board();
         let name = |s: Square| board.name(s);
-        write!(f, "{} is not legal: ", board.move_name(self.mv))?;
+        // A refused roll names the roll, not the move it is stored with.
+        match self.reason {
+            Reason::AlreadyRolled(_) | Reason::NoRollDue => f.write_str("roll is not legal: ")?,
+            _ => write!(f, "{} is not legal: ", board.move_name(self.mv))?,
+        }
         match self.reason {
             Reason::GameOver(w) => write!(f, "the game is over, {w} won"),
             Reason::CannotPlace(s) => write!(f, "a barricade cannot be put on {}", name(s)),
@@ -86,6 +93,9 @@ impl fmt::Display for IllegalMove {
                 f.write_str("after a 6 the player chooses to roll again or pass")
             }
             Reason::NotRolled => f.write_str("the die has not been rolled"),
+            Reason::AlreadyRolled(r) => {
+                write!(f, "the die is already rolled (a {r}); move or pass")
+            }
             Reason::NoRollDue => f.write_str("no roll is due now"),
             Reason::AgainNeedsSix => f.write_str("rolling again needs a 6 moved first"),
             Reason::NothingToPlace => f.write_str("there is no barricade to put down"),

@@ -483,7 +483,7 @@ impl Position {
     /// ```
     pub fn set_roll(&mut self, roll: Roll) -> Result<(), IllegalMove> {
         if self.phase() != Phase::Roll {
-            return Err(self.illegal(Move::Pass, Reason::NoRollDue));
+            return Err(self.roll_refused());
         }
         self.roll = Some(roll);
         Ok(())
@@ -567,6 +567,16 @@ impl Position {
     }
 
     /// `mv` refused on this position's board for `reason`.
+    /// Why a roll is refused now (the die is already rolled, or the game
+    /// waits for something else).
+    pub(crate) fn roll_refused(&self) -> IllegalMove {
+        let reason = match self.phase() {
+            Phase::Move(r) => Reason::AlreadyRolled(r),
+            _ => Reason::NoRollDue,
+        };
+        self.illegal(Move::Pass, reason)
+    }
+
     pub(crate) fn illegal(&self, mv: Move, reason: Reason) -> IllegalMove {
         IllegalMove {
             mv,

@@ -17,7 +17,10 @@
 //! child after 120 s more at the latest).
 //!
 //! Options: `--rooms N` (1000), `--seconds S` (60), `--pace-ms MS`
-//! (1000), `--setup N` (rooms set up at once, 32).
+//! (1000), `--setup N` (rooms set up at once, 32). The server's limits
+//! per address (rooms, connections, messages) are raised, since all the
+//! clients come from 127.0.0.1, and its rate limit per connection is
+//! 1000 a second; it says so at start.
 
 #[path = "../tests/support/mod.rs"]
 mod support;
@@ -85,7 +88,19 @@ fn main() {
 async fn serve(seconds: u64) {
     let db = temp_db("load");
     let mut config = test_config(db.clone());
-    config.limits.rooms_per_address = usize::MAX;
+    // The 4,000 clients all come from 127.0.0.1 and play faster than
+    // people: the limits per address and per connection are raised (the
+    // others are the defaults, `barricade serve`'s).
+    let limits = &mut config.limits;
+    limits.rooms_per_address = usize::MAX;
+    limits.connections_per_address = usize::MAX;
+    limits.address_burst = u32::MAX;
+    limits.address_per_second = u32::MAX;
+    limits.burst = 1000;
+    limits.per_second = 1000;
+    eprintln!(
+        "load: limits raised for one address: --rooms-per-address, --connections-per-address, --address-burst, --address-per-second (all unlimited), --burst 1000, --per-second 1000"
+    );
     let server = Server::start(config).await.expect("the server starts");
     println!("listening {}", server.local_addr());
     let (done, wait) = tokio::sync::oneshot::channel::<()>();

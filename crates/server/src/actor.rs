@@ -252,16 +252,32 @@ impl<H: RoomHost> Actor<H> {
         outbox: Outbox,
         now: Instant,
     ) -> Result<Result<Vec<Utf8Bytes>, Refusal>, Stopped> {
-        if self.conns.len() >= self.host.config().limits.connections_per_room {
+        let joined = match self.room.join(token) {
+            Ok(j) => j,
+            Err(refusal) => return Ok(Err(refusal)),
+        };
+        // The token first: spectators (and guests without a seat yet)
+        // have a cap of their own, below the room's, so that they can
+        // never keep a member out.
+        let limits = &self.host.config().limits;
+        let seatless = self.conns.values().filter(|c| c.member.is_none()).count();
+        let full = self.conns.len() >= limits.connections_per_room
+            || (joined.member.is_none() && seatless >= limits.spectators_per_room);
+        if full {
             return Ok(Err(Refusal::new(
                 ErrorCode::RoomFull,
                 "the room has as many connections as it takes",
             )));
         }
-        let joined = match self.room.join(token) {
-            Ok(j) => j,
-            Err(refusal) => return Ok(Err(refusal)),
-        };
+        let last = self.room.last_event();
+        if since > last {
+            return Ok(Err(Refusal::new(
+                ErrorCode::SinceAhead,
+                format!(
+                    "the room's last event is {last}, not {since}: load the room again (join with since 0)"
+                ),
+            )));
+        }
         if let Some(member) = joined.member {
             let events = self.room.connect(member, now);
             self.publish(events).await?;

@@ -10,16 +10,22 @@ use crate::hub::Hub;
 use crate::store::{Store, StoreError};
 use axum::Router;
 use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
-use axum::http::HeaderMap;
-use axum::response::IntoResponse;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::serve::ListenerExt;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+use std::time::Duration;
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
+use tower::ServiceExt;
 use tower_http::compression::{Compression, CompressionLayer};
 use tower_http::services::ServeDir;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::RequestBodyTimeoutLayer;
 
 /// The path of the rooms' WebSocket.
 pub const ROOMS_PATH: &str = "/rooms";
@@ -73,7 +79,7 @@ pub struct Server {
     addr: SocketAddr,
     hub: Arc<Hub>,
     stop: watch::Sender<bool>,
-    serving: JoinHandle<std::io::Result<()>>,
+    serving: JoinHandle<()>,
     gone: mpsc::Receiver<()>,
 }
 
@@ -82,8 +88,27 @@ async fn rooms(
     State(hub): State<Arc<Hub>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-) -> impl IntoResponse {
+) -> Response {
     let ip = client_ip(peer.ip(), &headers, hub.config.trust_forwarded);
+    let header = |name| headers.get(name).and_then(|v| v.to_str().ok());
+    if !hub
+        .config
+        .allow_origin
+        .allows(header(header::ORIGIN), header(header::HOST))
+    {
+        return (
+            StatusCode::FORBIDDEN,
+            "pages of this origin may not use these rooms (see --allow-origin)",
+        )
+            .into_response();
+    }
+    let Some(place) = hub.addresses.connect(ip) else {
+        return (
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many connections from this address",
+        )
+            .into_response();
+    };
     let limits = &hub.config.limits;
     let guard = hub.guard();
     ws.max_message_size(limits.max_frame)
@@ -92,8 +117,18 @@ async fn rooms(
         .write_buffer_size(0)
         .on_upgrade(move |socket| async move {
             connection::run(socket, ip, hub).await;
+            drop(place);
             drop(guard);
         })
+}
+
+/// A path that starts with `//` is nothing of the site (and the folder
+/// service would redirect it to `//…/`, another host to a browser).
+async fn no_double_slash(request: axum::extract::Request, next: Next) -> Response {
+    if request.uri().path().starts_with("//") {
+        return StatusCode::NOT_FOUND.into_response();
+    }
+    next.run(request).await
 }
 
 /// The client's address: the peer's, or behind a trusted proxy the last
@@ -116,13 +151,10 @@ impl Server {
         let store = Store::open(&config.db)?;
         let listener = tokio::net::TcpListener::bind(config.addr).await?;
         let addr = listener.local_addr()?;
-        // Small messages that must go at once: no Nagle delay.
-        let listener = listener.tap_io(|tcp| {
-            let _ = tcp.set_nodelay(true);
-        });
         let (stop, stopped) = watch::channel(false);
         let (alive, gone) = mpsc::channel(1);
         let site = config.site.clone();
+        let http_timeout = config.limits.http_timeout;
         let hub = Arc::new(Hub::new(config, store, stopped.clone(), alive));
         let mut app = Router::new()
             .route(ROOMS_PATH, get(rooms))
@@ -143,17 +175,14 @@ impl Server {
             }
             app = app.fallback_service(Compression::new(ServeDir::new(dir)));
         }
-        let mut stopped = stopped;
-        let serving = tokio::spawn(async move {
-            axum::serve(
-                listener,
-                app.into_make_service_with_connect_info::<SocketAddr>(),
-            )
-            .with_graceful_shutdown(async move {
-                let _ = stopped.wait_for(|s| *s).await;
-            })
-            .await
-        });
+        let app = app
+            .layer(axum::middleware::from_fn(no_double_slash))
+            .layer(RequestBodyTimeoutLayer::new(http_timeout))
+            .layer(SetResponseHeaderLayer::overriding(
+                header::X_CONTENT_TYPE_OPTIONS,
+                HeaderValue::from_static("nosniff"),
+            ));
+        let serving = tokio::spawn(accept(listener, app, stopped, http_timeout));
         Ok(Server {
             addr,
             hub,
@@ -194,12 +223,76 @@ impl Server {
         if let Ok(hub) = Arc::try_unwrap(hub) {
             let _ = tokio::task::spawn_blocking(move || hub.close()).await;
         }
-        match served {
-            Ok(Ok(())) => Ok(()),
-            Ok(Err(e)) => Err(e.into()),
-            Err(e) => Err(ServerError::Io(std::io::Error::other(e))),
-        }
+        served.map_err(|e| ServerError::Io(std::io::Error::other(e)))
     }
+}
+
+/// Until the stop.
+async fn until_stopped(stopped: &mut watch::Receiver<bool>) {
+    let _ = stopped.wait_for(|s| *s).await;
+}
+
+/// How long the HTTP connections still open at a stop (a request being
+/// answered, the site's files) are given before they are cut.
+const STOP_GRACE: Duration = Duration::from_secs(2);
+
+/// Accepts connections until the stop and serves each with hyper, whose
+/// header read timeout (`http_timeout`) drops a client that sends its
+/// request too slowly; at the stop, waits [`STOP_GRACE`] at most for the
+/// open ones. (WebSockets, once upgraded, are the connections' own
+/// tasks, which end at the stop by themselves.)
+async fn accept(
+    listener: tokio::net::TcpListener,
+    app: Router,
+    mut stopped: watch::Receiver<bool>,
+    http_timeout: Duration,
+) {
+    // Each connection's task holds a clone; all gone: every one ended.
+    let (open, mut ended) = mpsc::channel::<()>(1);
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(http_timeout);
+    loop {
+        let (tcp, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(a) => a,
+                Err(e) => {
+                    // Out of file descriptors, say: wait, then go on.
+                    tracing::warn!(error = %e, "could not accept a connection");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = until_stopped(&mut stopped) => break,
+        };
+        // Small messages that must go at once: no Nagle delay.
+        let _ = tcp.set_nodelay(true);
+        let app = app.clone();
+        let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
+            request.extensions_mut().insert(ConnectInfo(peer));
+            app.clone().oneshot(request.map(axum::body::Body::new))
+        });
+        let connection = http
+            .serve_connection(TokioIo::new(tcp), service)
+            .with_upgrades();
+        let mut stop = stopped.clone();
+        let open = open.clone();
+        tokio::spawn(async move {
+            let mut connection = std::pin::pin!(connection);
+            tokio::select! {
+                _ = connection.as_mut() => {}
+                () = until_stopped(&mut stop) => {
+                    // hyper finishes the request being answered, if any.
+                    connection.as_mut().graceful_shutdown();
+                    let _ = connection.await;
+                }
+            }
+            drop(open);
+        });
+    }
+    drop(listener);
+    drop(open);
+    let _ = tokio::time::timeout(STOP_GRACE, ended.recv()).await;
 }
 
 /// Runs the server on its own runtime until Ctrl-C (or SIGTERM), then

@@ -7,7 +7,7 @@
 use crate::actor::{self, Command, RoomHandle, RoomHost};
 use crate::config::Config;
 use crate::ids::{RoomId, Token};
-use crate::limits::RoomQuota;
+use crate::limits::{Addresses, RoomQuota};
 use crate::metrics::Latency;
 use crate::protocol::{ErrorCode, Refusal};
 use crate::room::{Room, Snapshot};
@@ -32,6 +32,8 @@ pub struct Hub {
     /// From a request's arrival in its room to its events stored and
     /// handed to every connection.
     pub latency: Latency,
+    /// What each address may still do (all its connections together).
+    pub addresses: Addresses,
     rooms: tokio::sync::Mutex<HashMap<RoomId, RoomHandle>>,
     quota: Mutex<RoomQuota>,
     shutdown: watch::Receiver<bool>,
@@ -62,6 +64,7 @@ impl Hub {
         Hub {
             bots: Arc::new(Semaphore::new(config.bot_threads.max(1))),
             latency: Latency::default(),
+            addresses: Addresses::new(&config.limits),
             quota: Mutex::new(RoomQuota::new(
                 config.limits.rooms_per_address,
                 config.limits.rooms_window,

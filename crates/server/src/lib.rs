@@ -13,11 +13,13 @@
 //! - [`protocol`]: the JSON messages and events (the protocol crate,
 //!   `barricade-protocol`, re-exported);
 //! - [`settings`]: a room's seats, rules and options, checked;
+//! - [`names`]: the names people type, made safe to show;
 //! - [`room`]: one room as a plain state machine (no sockets);
 //! - [`commit`]: the dice secret, its commitment, the nonces, the seed;
 //! - [`ids`]: room ids and tokens from the OS random source;
 //! - [`store`]: SQLite, on a thread of its own;
-//! - [`limits`]: rate limits per connection and rooms per address;
+//! - [`limits`]: rate limits per connection and per address, rooms per
+//!   address;
 //! - [`metrics`]: how long the rooms take to handle requests;
 //! - [`actor`]: the task that runs one live room;
 //! - [`hub`]: the live rooms, opened and loaded on demand;
@@ -35,6 +37,7 @@ pub mod ids;
 pub mod lan;
 pub mod limits;
 pub mod metrics;
+pub mod names;
 pub mod room;
 pub mod settings;
 pub mod store;

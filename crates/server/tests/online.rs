@@ -521,6 +521,16 @@ async fn the_site_is_served_with_its_content_types() {
             assert!(text.contains(r#"<meta name="barricade-rooms" content="/rooms" />"#));
         }
     }
+    // No sniffing of content types; `//sub` is no redirect to another
+    // host (`Location: //sub/`), only `/sub` to `/sub/`.
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    let text = String::from_utf8_lossy(&get("/app_bg.wasm", "").await).to_lowercase();
+    assert!(text.contains("x-content-type-options: nosniff"), "{text}");
+    let text = String::from_utf8_lossy(&get("//sub", "").await).to_lowercase();
+    assert!(text.starts_with("http/1.1 404"), "{text}");
+    assert!(!text.contains("location: //"), "{text}");
+    let text = String::from_utf8_lossy(&get("/sub", "").await).to_lowercase();
+    assert!(text.contains("location: /sub/"), "{text}");
     // Compressed for a browser that accepts gzip, as static hosts do; plain
     // for one that does not.
     let plain = get("/en.txt", "").await;

@@ -26,9 +26,6 @@ use std::time::{Duration, Instant};
 /// are numbered in the order they came.
 pub type MemberId = usize;
 
-/// The longest name shown on a seat, in characters.
-pub const NAME_MAX: usize = 24;
-
 #[derive(Clone, Debug)]
 struct Member {
     /// SHA-256 of the member's token.
@@ -133,16 +130,10 @@ fn refuse(code: ErrorCode, message: impl Into<String>) -> Refusal {
     Refusal::new(code, message)
 }
 
-/// A name as shown: control characters removed, trimmed, at most
-/// [`NAME_MAX`] characters.
-///
-/// ```
-/// assert_eq!(barricade_server::room::clean_name("  Ann\u{7}  "), "Ann");
-/// ```
-pub fn clean_name(name: &str) -> String {
-    let kept: String = name.chars().filter(|c| !c.is_control()).collect();
-    let short: String = kept.trim().chars().take(NAME_MAX).collect();
-    short.trim_end().to_string()
+pub use crate::names::{NAME_MAX, clean_name};
+
+fn bad_name(e: crate::names::NameError) -> Refusal {
+    refuse(ErrorCode::BadName, e.to_string())
 }
 
 impl Room {
@@ -157,7 +148,7 @@ impl Room {
         let internal = |e: crate::ids::RandomError| refuse(ErrorCode::Internal, e.to_string());
         let token = Token::random().map_err(internal)?;
         let secret = Secret::random().map_err(internal)?;
-        let mut name = clean_name(host_name);
+        let mut name = crate::names::check_name(host_name).map_err(bad_name)?;
         if name.is_empty() {
             name = "host".into();
         }
@@ -349,6 +340,7 @@ impl Room {
         {
             return Err(bad_nonce());
         }
+        let name = crate::names::check_name(name).map_err(bad_name)?;
         let mut token = None;
         let member = match caller {
             Some(m) => m,
@@ -365,7 +357,7 @@ impl Room {
                 self.members.len() - 1
             }
         };
-        let mut name = clean_name(name);
+        let mut name = name;
         if name.is_empty() {
             name = match self.members.get(member) {
                 Some(m) if !m.name.is_empty() => m.name.clone(),

@@ -50,7 +50,113 @@ pub fn test_config(db: PathBuf) -> Config {
     };
     config.limits.burst = 1000;
     config.limits.per_second = 1000;
+    // Every test client comes from 127.0.0.1.
+    config.limits.address_burst = 100_000;
+    config.limits.address_per_second = 100_000;
+    config.limits.connections_per_address = 10_000;
     config
+}
+
+/// A WebSocket opened by hand on a raw TCP stream (the handshake only,
+/// with `headers` added), for what a well-behaved client never does:
+/// read nothing, send bad frames. `Err` holds the HTTP answer when the
+/// server refused the upgrade.
+pub async fn raw_socket(
+    addr: SocketAddr,
+    headers: &str,
+    receive_buffer: Option<u32>,
+) -> Result<TcpStream, String> {
+    use tokio::io::AsyncReadExt;
+    use tokio::io::AsyncWriteExt;
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    if let Some(size) = receive_buffer {
+        socket.set_recv_buffer_size(size).unwrap();
+    }
+    let mut tcp = socket.connect(addr).await.expect("connect");
+    let request = format!(
+        "GET /rooms HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n{headers}\r\n"
+    );
+    tcp.write_all(request.as_bytes()).await.unwrap();
+    // The answer's head, byte by byte so that nothing after it is read.
+    let mut head = Vec::new();
+    while !head.ends_with(b"\r\n\r\n") {
+        let mut byte = [0u8; 1];
+        let n = tokio::time::timeout(PATIENCE, tcp.read(&mut byte))
+            .await
+            .expect("an answer in time")
+            .unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        head.push(byte[0]);
+    }
+    let head = String::from_utf8_lossy(&head).to_string();
+    if head.starts_with("HTTP/1.1 101") {
+        Ok(tcp)
+    } else {
+        Err(head)
+    }
+}
+
+/// A client's frame (masked, with a zero mask): `first` is the FIN bit,
+/// reserved bits and opcode.
+pub fn frame(first: u8, payload: &[u8]) -> Vec<u8> {
+    let mut out = vec![first];
+    match payload.len() {
+        n if n < 126 => out.push(0x80 | n as u8),
+        n => {
+            out.push(0x80 | 126);
+            out.extend_from_slice(&(n as u16).to_be_bytes());
+        }
+    }
+    out.extend_from_slice(&[0, 0, 0, 0]);
+    out.extend_from_slice(payload);
+    out
+}
+
+/// Everything the server sends on `tcp` until it closes the connection
+/// (a reset counts as the end too).
+pub async fn read_until_closed(tcp: &mut (impl tokio::io::AsyncRead + Unpin)) -> Vec<u8> {
+    use tokio::io::AsyncReadExt;
+    let mut all = Vec::new();
+    let mut buf = vec![0u8; 64 * 1024];
+    loop {
+        let read = tokio::time::timeout(PATIENCE, tcp.read(&mut buf))
+            .await
+            .expect("the server closes the connection in time");
+        match read {
+            Ok(0) | Err(_) => return all,
+            Ok(n) => all.extend_from_slice(&buf[..n]),
+        }
+    }
+}
+
+/// The code of the server's close frame in `bytes`, the frames the
+/// server sent (unmasked), if there is one.
+pub fn close_code(bytes: &[u8]) -> Option<u16> {
+    let mut at = 0;
+    while at + 2 <= bytes.len() {
+        let opcode = bytes[at] & 0x0f;
+        let (len, head) = match bytes[at + 1] & 0x7f {
+            126 if at + 4 <= bytes.len() => (
+                u16::from_be_bytes([bytes[at + 2], bytes[at + 3]]) as usize,
+                4,
+            ),
+            127 if at + 10 <= bytes.len() => {
+                let mut b = [0u8; 8];
+                b.copy_from_slice(&bytes[at + 2..at + 10]);
+                (u64::from_be_bytes(b) as usize, 10)
+            }
+            126 | 127 => return None,
+            n => (n as usize, 2),
+        };
+        let body = at + head;
+        if opcode == 0x8 && len >= 2 && body + 2 <= bytes.len() {
+            return Some(u16::from_be_bytes([bytes[body], bytes[body + 1]]));
+        }
+        at = body + len;
+    }
+    None
 }
 
 /// What the side to move would do in `room` now: roll, or the greedy
@@ -99,14 +205,35 @@ pub struct Client {
 
 impl Client {
     pub async fn connect(addr: SocketAddr) -> Client {
-        let url = format!("ws://{addr}/rooms");
+        Client::connect_with(addr, &[]).await.expect("connect")
+    }
+
+    /// A client whose handshake has these headers (`Origin`,
+    /// `X-Forwarded-For`); `Err` with the HTTP status when refused.
+    pub async fn connect_with(
+        addr: SocketAddr,
+        headers: &[(&'static str, &str)],
+    ) -> Result<Client, u16> {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut request = format!("ws://{addr}/rooms").into_client_request().unwrap();
+        for (name, value) in headers {
+            request
+                .headers_mut()
+                .insert(*name, value.parse().expect("a header value"));
+        }
         let config = WebSocketConfig::default().read_buffer_size(8 * 1024);
-        let connect = tokio_tungstenite::connect_async_with_config(url, Some(config), true);
-        let (ws, _) = tokio::time::timeout(PATIENCE, connect)
+        let connect = tokio_tungstenite::connect_async_with_config(request, Some(config), true);
+        let connected = tokio::time::timeout(PATIENCE, connect)
             .await
-            .expect("connect in time")
-            .expect("connect");
-        Client {
+            .expect("connect in time");
+        let (ws, _) = match connected {
+            Ok(c) => c,
+            Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+                return Err(response.status().as_u16());
+            }
+            Err(e) => panic!("connect: {e}"),
+        };
+        Ok(Client {
             ws,
             events: Vec::new(),
             replies: Vec::new(),
@@ -116,7 +243,7 @@ impl Client {
             room: None,
             seats: Vec::new(),
             base: 0,
-        }
+        })
     }
 
     pub fn last(&self) -> u64 {
