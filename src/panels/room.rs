@@ -1,8 +1,8 @@
 //! The online room's screens: [`RoomPanel`] before a game (the invite,
 //! the seats, the host's Start) and [`RoomBar`] above the game's panel
 //! during and after one (who sits where and is connected, the dice check,
-//! Leave). Both read [`crate::online::Online`] and call the room intents
-//! of [`Ctx`].
+//! Leave). Both read the room's context ([`crate::online::Online`]) and
+//! call its intents.
 
 use super::share::{Qr, qr_code, qr_of};
 use super::tr;
