@@ -18,6 +18,7 @@ pub mod text;
 
 use barricade_rules::{Colour, Team};
 use leptos::prelude::*;
+use leptos::reactive::graph::Observer;
 
 /// The texts of one language, in the order of [`Text`].
 pub type Table = &'static [&'static str];
@@ -62,14 +63,25 @@ impl Words {
         .unwrap_or_else(|| unreachable!("en.txt is a language file"))
     }
 
+    /// The language in use and its table, a dependency of the caller
+    /// when it runs in a reactive context (a view, a memo, an effect);
+    /// read plainly elsewhere (an intent, the pages written at build
+    /// time).
+    fn now(self) -> (Language, Table) {
+        if Observer::get().is_some() {
+            self.current.track();
+        }
+        self.current.get_untracked()
+    }
+
     /// The language in use (a dependency of the caller).
     pub fn language(self) -> Language {
-        self.current.with(|(language, _)| *language)
+        self.now().0
     }
 
     /// The language in use, read without depending on it.
     pub fn language_untracked(self) -> Language {
-        self.current.with_untracked(|(language, _)| *language)
+        self.current.get_untracked().0
     }
 
     /// Makes `file` the table of `language` and the language in use; false
@@ -109,7 +121,7 @@ impl Words {
     /// The text of `text` in the language in use (a dependency of the
     /// caller).
     pub fn t(self, text: Text) -> &'static str {
-        self.current.with(|(_, table)| lookup(table, text))
+        lookup(self.now().1, text)
     }
 
     /// The text of `text` with `args` filled in.
@@ -121,20 +133,19 @@ impl Words {
     /// assert_eq!(line, "Red rolled 4");
     /// ```
     pub fn fill(self, text: Text, args: &[Arg]) -> String {
-        self.current
-            .with(|(language, table)| fill_in(*language, table, lookup(table, text), args))
+        let (language, table) = self.now();
+        fill_in(language, table, lookup(table, text), args)
     }
 
     /// `template` with `args` filled in, in the language in use.
     pub fn fill_in(self, template: &str, args: &[Arg]) -> String {
-        self.current
-            .with(|(language, table)| fill_in(*language, table, template, args))
+        let (language, table) = self.now();
+        fill_in(language, table, template, args)
     }
 
     /// Form `form` of a colour's name (form 0 if the language has no such).
     pub fn colour_form(self, colour: Colour, form: usize) -> &'static str {
-        self.current
-            .with(|(_, table)| colour_form(table, colour, form))
+        colour_form(self.now().1, colour, form)
     }
 }
 

@@ -13,6 +13,7 @@
 use super::chart_data::*;
 use crate::i18n::Words;
 use crate::providers::analysis::Analysis;
+use crate::providers::context;
 
 use barricade_rules::Colour;
 use leptos::prelude::*;
@@ -26,8 +27,8 @@ const VIEW_BOX: &str = "-8 -8 616 216";
 /// calls `on_mark` with its ply.
 #[component]
 pub fn Chart(#[prop(into)] ply: Signal<usize>, on_mark: Callback<usize>) -> impl IntoView {
-    let analysis = expect_context::<Analysis>();
-    let w = expect_context::<Words>();
+    let analysis = context::<Analysis>();
+    let w = context::<Words>();
     let analysis = analysis.chances;
     // What the chart draws; its marks' names and caption are words: a
     // new language writes them again.

@@ -9,15 +9,16 @@ use crate::i18n::Words;
 use crate::i18n::text::Text;
 use crate::intents::Intents;
 use crate::intents::action::Action;
+use crate::providers::context;
 use crate::providers::preferences::Preferences;
 use leptos::prelude::*;
 
 /// The corner of the panel: language menu and sound switch.
 #[component]
 pub fn Corner() -> impl IntoView {
-    let prefs = expect_context::<Preferences>();
-    let intents = expect_context::<Intents>();
-    let w = expect_context::<Words>();
+    let prefs = context::<Preferences>();
+    let intents = context::<Intents>();
+    let w = context::<Words>();
     let choose = move |e: leptos::ev::Event| {
         let code = event_target_value(&e);
         if let Some(language) = Language::from_code(&code) {

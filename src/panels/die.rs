@@ -3,6 +3,7 @@
 
 use crate::i18n::Words;
 use crate::intents::Intents;
+use crate::providers::context;
 
 use crate::intents::action::Action;
 use barricade_rules::Roll;
@@ -31,8 +32,8 @@ pub fn Die(
     #[prop(into)] tumbling: Signal<bool>,
     #[prop(optional)] button: NodeRef<leptos::html::Button>,
 ) -> impl IntoView {
-    let intents = expect_context::<Intents>();
-    let w = expect_context::<Words>();
+    let intents = context::<Intents>();
+    let w = context::<Words>();
     let face = move || {
         pips(value.get().map_or(0, Roll::get))
             .iter()

@@ -16,6 +16,7 @@ use crate::i18n::Words;
 use crate::intents::Intents;
 use crate::online::Online;
 use crate::providers::analysis::Analysis;
+use crate::providers::context;
 use crate::providers::game::Game;
 use crate::providers::replays::Replays;
 use crate::providers::screens::Screens;
@@ -86,10 +87,10 @@ fn announcement(w: Words, s: &GameState) -> String {
 /// The game's panel (shown while `Screens::screen` is `Play`).
 #[component]
 pub fn GamePanel() -> impl IntoView {
-    let game = expect_context::<Game>();
-    let online = expect_context::<Online>();
-    let intents = expect_context::<Intents>();
-    let w = expect_context::<Words>();
+    let game = context::<Game>();
+    let online = context::<Online>();
+    let intents = context::<Intents>();
+    let w = context::<Words>();
     let state = game.state;
     let over = Memo::new(move |_| state.with(|s| s.winner().is_some()));
     let turn = Memo::new(move |_| state.with(GameState::turn));
@@ -235,7 +236,7 @@ pub fn GamePanel() -> impl IntoView {
 /// opened, a game put aside).
 #[component]
 fn Notice() -> impl IntoView {
-    let screens = expect_context::<Screens>();
+    let screens = context::<Screens>();
     view! {
         <p class="notice" role="alert" data-notice="" hidden=move || screens.notice.with(Option::is_none)>
             {move || screens.notice.get().unwrap_or_default()}
@@ -247,11 +248,11 @@ fn Notice() -> impl IntoView {
 /// win chances (a marked move opens the replay there), a rematch.
 #[component]
 fn EndScreen(over: Memo<bool>) -> impl IntoView {
-    let game = expect_context::<Game>();
-    let replays = expect_context::<Replays>();
-    let analysis = expect_context::<Analysis>();
-    let intents = expect_context::<Intents>();
-    let w = expect_context::<Words>();
+    let game = context::<Game>();
+    let replays = context::<Replays>();
+    let analysis = context::<Analysis>();
+    let intents = context::<Intents>();
+    let w = context::<Words>();
     let state = game.state;
     let title =
         Memo::new(move |_| state.with(|s| s.winner().map(|t| w.wins(t)).unwrap_or_default()));
@@ -328,8 +329,8 @@ fn EndScreen(over: Memo<bool>) -> impl IntoView {
 /// decision adds one row, and an undone one takes its row away.
 #[component]
 fn MoveLog(open: bool) -> impl IntoView {
-    let game = expect_context::<Game>();
-    let w = expect_context::<Words>();
+    let game = context::<Game>();
+    let w = context::<Words>();
     let state = game.state;
     // The log's words, written once per revision (not on a selection or
     // a step of a walking pawn).

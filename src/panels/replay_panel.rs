@@ -15,6 +15,7 @@ use crate::intents::Intents;
 use crate::intents::action::Action;
 use crate::platform::browser;
 use crate::providers::analysis::Analysis;
+use crate::providers::context;
 use crate::providers::game::Game;
 use crate::providers::replays::Replays;
 use crate::state::replay::Replay;
@@ -51,10 +52,10 @@ fn status(
 /// The replay viewer's panel.
 #[component]
 pub fn ReplayPanel() -> impl IntoView {
-    let game = expect_context::<Game>();
-    let replays = expect_context::<Replays>();
-    let intents = expect_context::<Intents>();
-    let w = expect_context::<Words>();
+    let game = context::<Game>();
+    let replays = context::<Replays>();
+    let intents = context::<Intents>();
+    let w = context::<Words>();
     // (ply shown, plies, playing)
     let at = Memo::new(move |_| {
         replays
@@ -213,8 +214,8 @@ pub fn ReplayPanel() -> impl IntoView {
 /// `data-swing` when the analysis marks it.
 #[component]
 fn MoveButton(ply: usize, children: Children) -> impl IntoView {
-    let replays = expect_context::<Replays>();
-    let analysis = expect_context::<Analysis>();
+    let replays = context::<Replays>();
+    let analysis = context::<Analysis>();
     let current = Memo::new(move |_| {
         replays
             .replay

@@ -13,6 +13,7 @@ use crate::online::room::{Seat, SeatKindOf};
 use crate::online::{Link, NAME_KEY, Verified, remembered_name};
 use crate::platform::ai_worker::{self, AiWorker};
 use crate::platform::browser;
+use crate::providers::context;
 use crate::providers::new_game::NewGame;
 use crate::worker::protocol;
 use leptos::prelude::*;
@@ -30,9 +31,9 @@ fn link_words(link: Link) -> Option<Text> {
 /// The room before its game: invite, name, seats, Start, Leave.
 #[component]
 pub fn RoomPanel() -> impl IntoView {
-    let new_game = expect_context::<NewGame>();
-    let online = expect_context::<Online>();
-    let w = expect_context::<Words>();
+    let new_game = context::<NewGame>();
+    let online = context::<Online>();
+    let w = context::<Words>();
     let invite = Memo::new(move |_| online.invite());
     let host = move || online.room.with(|r| r.as_ref().is_some_and(|r| r.you.host));
     let full = move || online.room.with(|r| r.as_ref().is_some_and(|r| r.full()));
@@ -107,8 +108,8 @@ pub fn RoomPanel() -> impl IntoView {
 /// check, Leave.
 #[component]
 pub fn RoomBar() -> impl IntoView {
-    let online = expect_context::<Online>();
-    let w = expect_context::<Words>();
+    let online = context::<Online>();
+    let w = context::<Words>();
     let verified = move || {
         online
             .room
@@ -162,8 +163,8 @@ pub fn RoomBar() -> impl IntoView {
 /// The connection's state and the server's last refusal.
 #[component]
 fn Status() -> impl IntoView {
-    let online = expect_context::<Online>();
-    let w = expect_context::<Words>();
+    let online = context::<Online>();
+    let w = context::<Words>();
     let said = move || link_words(online.link.get()).map(|l| w.t(l));
     view! {
         <p class="notice" role="status" data-room-status="" hidden=move || said().is_none()>
@@ -180,8 +181,8 @@ fn Status() -> impl IntoView {
 /// empty without a timer).
 #[component]
 fn Options() -> impl IntoView {
-    let w = expect_context::<Words>();
-    let online = expect_context::<Online>();
+    let w = context::<Words>();
+    let online = context::<Online>();
     let options = move || {
         online
             .room
@@ -216,8 +217,8 @@ fn Options() -> impl IntoView {
 /// Leave the room.
 #[component]
 fn LeaveButton() -> impl IntoView {
-    let online = expect_context::<Online>();
-    let w = expect_context::<Words>();
+    let online = context::<Online>();
+    let w = context::<Words>();
     view! {
         <button type="button" data-action="leave-room" on:click=move |_| online.leave_room()>
             {tr(w, Text::RoomLeave)}
@@ -228,7 +229,7 @@ fn LeaveButton() -> impl IntoView {
 /// The name this player shows at a seat (remembered on this device).
 #[component]
 fn NameField() -> impl IntoView {
-    let w = expect_context::<Words>();
+    let w = context::<Words>();
     view! {
         <label class="field">
             <span>{tr(w, Text::RoomYourName)}</span>
@@ -246,14 +247,14 @@ fn NameField() -> impl IntoView {
 /// The invite: the link, Copy, Send and its QR code.
 #[component]
 fn Invite(invite: Memo<Option<String>>) -> impl IntoView {
-    let w = expect_context::<Words>();
+    let w = context::<Words>();
     // The same kinds of signal as the share box's.
     let copied = RwSignal::new(None::<(String, Text)>);
     let qr = RwSignal::new(None::<Qr>);
     Effect::new(move |_| {
         let Some(url) = invite.get() else { return };
         let text = url.clone();
-        expect_context::<AiWorker>().ask(
+        context::<AiWorker>().ask(
             ai_worker::QR,
             move |id| protocol::qr_request(id, &text),
             move |body| qr.set(qr_of(url, body)),
@@ -311,7 +312,7 @@ fn Invite(invite: Memo<Option<String>>) -> impl IntoView {
 /// connected.
 #[component]
 fn Seats() -> impl IntoView {
-    let online = expect_context::<Online>();
+    let online = context::<Online>();
     let count = move || {
         online
             .room
@@ -329,8 +330,8 @@ fn Seats() -> impl IntoView {
 /// Seat number `i` of the room.
 #[component]
 fn SeatRow(i: usize) -> impl IntoView {
-    let online = expect_context::<Online>();
-    let w = expect_context::<Words>();
+    let online = context::<Online>();
+    let w = context::<Words>();
     let seat = move || -> Option<Seat> { online.room.with(|r| r.as_ref()?.seats.get(i).cloned()) };
     let colour = move || seat().map(|s| s.colour);
     let can_take = move || {

@@ -12,6 +12,7 @@ use crate::intents::Intents;
 use crate::intents::action::Action;
 use crate::online::Online;
 use crate::prerender::guide;
+use crate::providers::context;
 use crate::providers::game::Game;
 use crate::providers::new_game::NewGame;
 use crate::providers::screens::Screens;
@@ -56,12 +57,12 @@ const TOGGLES: [Toggle; 4] = [
 /// The new-game form.
 #[component]
 pub fn SetupForm() -> impl IntoView {
-    let game = expect_context::<Game>();
-    let new_game = expect_context::<NewGame>();
-    let screens = expect_context::<Screens>();
-    let online = expect_context::<Online>();
-    let intents = expect_context::<Intents>();
-    let w = expect_context::<Words>();
+    let game = context::<Game>();
+    let new_game = context::<NewGame>();
+    let screens = context::<Screens>();
+    let online = context::<Online>();
+    let intents = context::<Intents>();
+    let w = context::<Words>();
     let seed_field = NodeRef::<leptos::html::Input>::new();
     // Starts a game with the form's choices and the seed typed into it.
     let start = move |e: leptos::ev::SubmitEvent| {
@@ -282,8 +283,8 @@ pub fn SetupForm() -> impl IntoView {
 /// (by link, every seat is a person: the levels are off).
 #[component]
 fn SeatPicker(colour: Colour) -> impl IntoView {
-    let new_game = expect_context::<NewGame>();
-    let w = expect_context::<Words>();
+    let new_game = context::<NewGame>();
+    let w = context::<Words>();
     let i = colour.index();
     let seat = move || {
         new_game
@@ -350,8 +351,8 @@ fn room_choices(online: Online) -> AnyView {
 #[cfg(feature = "online")]
 #[component]
 fn RoomChoices() -> impl IntoView {
-    let online = expect_context::<Online>();
-    let w = expect_context::<Words>();
+    let online = context::<Online>();
+    let w = context::<Words>();
     let options = online.options;
     let timers = TIMERS.map(|seconds| {
         let value = seconds.map_or(String::new(), |n| n.to_string());

@@ -9,6 +9,7 @@ use crate::intents::Intents;
 use crate::intents::action::Action;
 use crate::platform::ai_worker::{self, AiWorker};
 use crate::platform::browser;
+use crate::providers::context;
 use crate::state::link::Link;
 use crate::worker::protocol;
 use leptos::prelude::*;
@@ -37,8 +38,8 @@ pub fn qr_of(url: String, body: Result<String, String>) -> Option<Qr> {
 /// `Intents::shared` says so.
 #[component]
 pub fn ShareBox() -> impl IntoView {
-    let intents = expect_context::<Intents>();
-    let w = expect_context::<Words>();
+    let intents = context::<Intents>();
+    let w = context::<Words>();
     let shared = Memo::new(move |_| intents.shared());
     let url = Memo::new(move |_| shared.with(|s| s.as_ref().map(|s| s.url.clone())));
     // What Copy said, for the link it copied.
@@ -51,7 +52,7 @@ pub fn ShareBox() -> impl IntoView {
             return;
         }
         let text = url.clone();
-        expect_context::<AiWorker>().ask(
+        context::<AiWorker>().ask(
             ai_worker::QR,
             move |id| protocol::qr_request(id, &text),
             move |body| {

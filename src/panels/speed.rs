@@ -4,6 +4,7 @@
 use super::tr;
 use crate::i18n::Words;
 use crate::i18n::text::Text;
+use crate::providers::context;
 use crate::providers::game::Game;
 use crate::providers::preferences::Preferences;
 use crate::state::settings::Speed;
@@ -12,9 +13,9 @@ use leptos::prelude::*;
 /// A labelled menu of the speeds, showing the one in use.
 #[component]
 pub fn SpeedPicker() -> impl IntoView {
-    let game = expect_context::<Game>();
-    let prefs = expect_context::<Preferences>();
-    let w = expect_context::<Words>();
+    let game = context::<Game>();
+    let prefs = context::<Preferences>();
+    let w = context::<Words>();
     let options = Speed::ALL.map(|s| {
         view! {
             <option value=s.code() prop:selected=move || prefs.settings.with(|x| x.speed) == s>

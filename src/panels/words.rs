@@ -9,6 +9,7 @@ use super::tr;
 use crate::i18n::Words;
 use crate::i18n::text::Text;
 use crate::platform::browser;
+use crate::providers::context;
 use crate::providers::game::Game;
 use crate::providers::preferences::Preferences;
 use crate::state::GameState;
@@ -60,9 +61,9 @@ pub fn choices(w: Words, s: &GameState, human: bool) -> Vec<(Pick, String)> {
 /// button pressed is gone and nothing is left to choose.
 #[component]
 pub fn PlayInWords(die: NodeRef<Button>, #[prop(into)] die_ready: Signal<bool>) -> impl IntoView {
-    let game = expect_context::<Game>();
-    let prefs = expect_context::<Preferences>();
-    let w = expect_context::<Words>();
+    let game = context::<Game>();
+    let prefs = context::<Preferences>();
+    let w = context::<Words>();
     let human = Memo::new(move |_| game.human_turn());
     // The list changes with a decision or a roll (the revision), with a
     // walk starting or ending, and with the language: keyed by the

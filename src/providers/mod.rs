@@ -24,3 +24,13 @@ pub mod preferences;
 pub mod replays;
 pub mod scheduler;
 pub mod screens;
+
+use leptos::prelude::use_context;
+
+/// The context `T` that the app provides (`crate::intents::provide`):
+/// how a view reaches the state it shows. (Not Leptos's
+/// `expect_context`, whose message formats the type's name: one copy of
+/// that code per type in the page.)
+pub fn context<T: Clone + 'static>() -> T {
+    use_context::<T>().unwrap_or_else(|| unreachable!("the app provides every context"))
+}
