@@ -11,18 +11,23 @@
 //! - [`panels`]: the side panel's parts (the new-game form, the game's
 //!   panel, the replay viewer, the share box, the chart and what it draws,
 //!   play in words).
-//! - [`online`]: online rooms, the page's side: the room server's socket,
-//!   the room folded from its events, the dice check.
-//! - [`intents`]: the app's signals (the game shown, the screen, the form,
-//!   the replay) and the intents every click and key goes through;
-//!   [`intents::action`]: every button as one typed value.
+//! - [`intents`]: the app's contexts made at its start
+//!   ([`intents::provide`]) and the intents that go from one concern to
+//!   another ([`intents::Intents`]); [`intents::action`]: every button as
+//!   one typed value.
+//! - [`online`]: online rooms, the page's side: the room folded from its
+//!   events, the dice check.
+//! - [`providers`]: the app's state, one context per concern: the panel
+//!   shown, the preferences, the analysis, the game and its clock, the
+//!   new-game form, the replay viewer.
 //! - [`prerender`]: what is written at build time: the prerendered shell
 //!   ([`prerender::shell`]) and the "How to play" pages
 //!   ([`prerender::guide`]).
 //! - [`board`]: the hand-drawn board, keyed and built once, and the
 //!   takeover of the prerendered one.
 //! - [`platform`]: what talks to the browser: storage, seeds, timers,
-//!   focus, clipboard and share ([`platform::browser`]), sound
+//!   focus, clipboard and share ([`platform::browser`]), the rooms'
+//!   socket ([`platform::socket`]), sound
 //!   ([`platform::audio`]), the AI worker ([`platform::ai_worker`],
 //!   [`platform::worker_scope`]), language downloads
 //!   ([`platform::language_files`]) and the analysis driver
@@ -49,6 +54,7 @@ pub mod online;
 pub mod panels;
 pub mod platform;
 pub mod prerender;
+pub mod providers;
 pub mod state;
 pub mod worker;
 

@@ -9,11 +9,11 @@ static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocato
 fn main() {
     use barricade_web::platform::language_files;
     // The page's words come first: the app draws nothing it cannot name.
-    language_files::start(language_files::first(), |loaded| {
-        if !loaded {
-            // boot.js shows this on the page (never a blank page).
-            wasm_bindgen::throw_str("the game's words did not load");
-        }
-        leptos::mount::mount_to_body(barricade_web::App);
+    language_files::start(language_files::first(), |words| match words {
+        Some(words) => leptos::mount::mount_to_body(move || {
+            leptos::view! { <barricade_web::App words /> }
+        }),
+        // boot.js shows this on the page (never a blank page).
+        None => wasm_bindgen::throw_str("the game's words did not load"),
     });
 }

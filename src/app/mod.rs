@@ -1,8 +1,9 @@
-//! The page: [`App`] lays out the board beside the side panel (the
-//! new-game form, the game's panel or the replay viewer, each a Leptos
-//! component that calls the intents of [`crate::intents::Ctx`] from its own
-//! elements' events), starts the effects of [`crate::app::clock`] and turns
-//! keys into intents.
+//! The page: [`App`] makes the app's contexts ([`crate::intents::provide`]),
+//! lays out the board beside the side panel (the new-game form, the
+//! game's panel or the replay viewer, each a Leptos component that reads
+//! the contexts it needs and calls their intents from its own elements'
+//! events), starts the effects of [`crate::app::clock`] and turns keys
+//! into intents.
 
 pub mod clock;
 
@@ -12,92 +13,95 @@ use crate::panels::panel::GamePanel;
 use crate::panels::replay_panel::ReplayPanel;
 use crate::panels::setup_form::SetupForm;
 
+use crate::i18n::Words;
 use crate::intents::action::Action;
-use crate::intents::{Ctx, Screen};
-use crate::state::GameState;
-
+use crate::intents::{Intents, provide};
+use crate::online::Online;
+use crate::platform::audio::Audio;
 use crate::platform::browser;
+use crate::providers::screens::Screen;
+use crate::state::GameState;
 use barricade_rules::{Colour, Square};
 use leptos::ev;
 use leptos::prelude::*;
 
-/// The whole page.
+/// The whole page, in `words` (the language file loaded first).
 #[component]
-pub fn App() -> impl IntoView {
-    let ctx = Ctx::load();
-    provide_context(ctx);
-    clock::start(ctx);
-    ctx.open_link(&browser::fragment());
+pub fn App(words: Words) -> impl IntoView {
+    let intents = provide(words);
+    let Intents { game, online, .. } = intents;
+    let screens = game.screens;
+    let prefs = game.prefs;
+    let audio = Audio::new();
+    clock::start(intents, audio);
+    intents.open_link(&browser::fragment());
     // A click on the prerendered page's Quick start, made while the app
     // was loading (see crate::board::shell).
     if crate::board::shell::quick_start_asked()
-        && !ctx.has_game.get_untracked()
-        && ctx.screen.get_untracked() == Screen::Setup
+        && !game.has_game.get_untracked()
+        && screens.shows_untracked(Screen::Setup)
     {
-        ctx.start(ctx.settings.with_untracked(|s| s.choices));
+        intents.start(prefs.settings.with_untracked(|s| s.choices));
     }
     // A link pasted into the address bar of the open page.
     let _links = window_event_listener(ev::hashchange, move |_| {
-        ctx.open_link(&browser::fragment());
+        intents.open_link(&browser::fragment());
     });
     // Sound may start only after a gesture of the player.
-    let sound_on = move || ctx.settings.with_untracked(|s| s.sound);
-    let _gestures = window_event_listener(ev::pointerdown, move |_| {
-        crate::platform::audio::wake(sound_on())
-    });
-    let on_square = move |s: Square| ctx.click_square(s);
+    let _gestures = window_event_listener(ev::pointerdown, move |_| audio.wake(prefs.sound_on()));
+    let on_square = move |s: Square| game.click_square(s);
     let focus_asked = RwSignal::new(0u32);
-    let on_pawn = move |c: Colour, n: usize| ctx.click_pawn(c, n);
+    let on_pawn = move |c: Colour, n: usize| game.click_pawn(c, n);
     let _keys = window_event_listener(ev::keydown, move |e| {
-        crate::platform::audio::wake(sound_on());
+        audio.wake(prefs.sound_on());
         if e.alt_key() || e.ctrl_key() || e.meta_key() || crate::platform::page::in_form_field(&e) {
             return;
         }
         let key = e.key();
         if let Some(action) = Action::replay_key(&key)
-            && ctx.screen.get_untracked() == Screen::Replay
+            && screens.shows_untracked(Screen::Replay)
         {
             e.prevent_default();
-            return ctx.run(action);
+            return intents.run(action);
         }
         match key.as_str() {
             "r" | "R" => {
-                ctx.run(Action::Roll);
+                intents.run(Action::Roll);
                 // The board focuses the first pawn (or square) to choose.
                 focus_asked.update(|n| *n += 1);
             }
-            "Escape" if ctx.human_turn() => {
-                ctx.decide(GameState::cancel);
+            "Escape" if game.human_turn() => {
+                game.decide(GameState::cancel);
             }
             _ => {}
         }
     });
     // The page's own attributes: what tests and tools read (the record is
-    // encoded once per revision of the game, see Ctx::code).
-    let turn = move || ctx.state.with(|s| s.turn().name());
+    // encoded once per revision of the game, see Game::code).
+    let turn = move || game.state.with(|s| s.turn().name());
     let winner = move || {
-        ctx.state.with(|s| {
+        game.state.with(|s| {
             s.winner()
                 .map(|team| team.iter().map(|c| c.name()).collect::<Vec<_>>().join(" "))
         })
     };
     let style = move || {
-        let speed = ctx.speed_tracked();
+        let speed = prefs.speed_tracked();
         format!("--step:{}ms;--roll:{}ms", speed.step_ms(), speed.roll_ms())
     };
-    let sound = move || ctx.settings.with(|s| s.sound).to_string();
+    let sound = move || prefs.settings.with(|s| s.sound).to_string();
     // While a room's seed is secret there is no link code yet: the record
     // is then the room's decisions in order (GameState::log_record).
     let record = Memo::new(move |_| {
-        let code = ctx.code.get();
+        let code = game.code.get();
         if code.is_empty() {
-            ctx.revision.track();
-            ctx.state.with_untracked(GameState::log_record)
+            game.revision.track();
+            game.state.with_untracked(GameState::log_record)
         } else {
             code
         }
     });
-    let screen = move |shown: Screen| move || ctx.screen.get() == shown;
+    let screen = move |shown: Screen| move || screens.shows(shown);
     view! {
         <main
             class="layout"
@@ -106,15 +110,15 @@ pub fn App() -> impl IntoView {
             data-winner=winner
             data-record=move || record.get()
             style=style
-            data-screen=move || ctx.screen.get().name()
+            data-screen=move || screens.screen.get().name()
             data-sound=sound
-            data-you=move || ctx.online.in_room().then(|| ctx.online.you())
-            data-link=move || ctx.online.in_room().then(|| ctx.online.link.get().name())
-            data-seed-commit=move || ctx.online.commit_shown()
-            data-seed-reveal=move || ctx.online.reveal_shown()
+            data-you=move || online.in_room().then(|| online.you())
+            data-link=move || online.in_room().then(|| online.link.get().name())
+            data-seed-commit=move || online.commit_shown()
+            data-seed-reveal=move || online.reveal_shown()
         >
             <section class="board-area">
-                <Board state=ctx.state language=ctx.language on_square on_pawn focus_asked />
+                <Board state=game.state words on_square on_pawn focus_asked />
             </section>
             <aside class="panel">
                 <Corner />
@@ -124,7 +128,7 @@ pub fn App() -> impl IntoView {
                 <Show when=screen(Screen::Replay)>
                     <ReplayPanel />
                 </Show>
-                {room_views(ctx)}
+                {room_views(screens, online)}
                 <div class="panel-body">
                     <Show when=screen(Screen::Play)>
                         <GamePanel />
@@ -138,15 +142,15 @@ pub fn App() -> impl IntoView {
 /// The online room's screen and the bar beside a room's game, in a build
 /// with the rooms client (the `online` feature); nothing in the static
 /// site's.
-fn room_views(ctx: Ctx) -> AnyView {
+fn room_views(screens: crate::providers::screens::Screens, online: Online) -> AnyView {
     #[cfg(feature = "online")]
     {
         use crate::panels::room::{RoomBar, RoomPanel};
         view! {
-            <Show when=move || ctx.screen.get() == Screen::Room>
+            <Show when=move || screens.shows(Screen::Room)>
                 <RoomPanel />
             </Show>
-            <Show when=move || ctx.screen.get() == Screen::Play && ctx.online.in_room()>
+            <Show when=move || screens.shows(Screen::Play) && online.in_room()>
                 <RoomBar />
             </Show>
         }
@@ -154,7 +158,7 @@ fn room_views(ctx: Ctx) -> AnyView {
     }
     #[cfg(not(feature = "online"))]
     {
-        let _ = ctx;
+        let _ = (screens, online);
         ().into_any()
     }
 }

@@ -11,7 +11,8 @@
 
 use super::markup::{LAYERS, PAWNS, held_transform, home_class, pawn_attributes};
 use super::markup::{polyline, translate};
-use crate::i18n::text::{Text, square_label, t};
+use crate::i18n::Words;
+use crate::i18n::text::Text;
 use crate::state::geometry::{square_xy, view_box};
 use crate::state::scene::{PawnPiece, Scene};
 use barricade_rules::{Board, Colour, Square};
@@ -223,6 +224,8 @@ pub enum Hit {
 
 /// The board on the page: its handles and the scene they show.
 pub struct Drawn {
+    /// The words of its labels.
+    words: Words,
     /// The board drawn.
     pub board: &'static Board,
     svg: Element,
@@ -244,8 +247,9 @@ pub struct Drawn {
 }
 
 impl Drawn {
-    /// Takes `board` drawn in `svg` (its elements as found by [`find`]).
-    pub fn new(board: &'static Board, svg: Element, h: Found<Element>) -> Drawn {
+    /// Takes `board` drawn in `svg` (its elements as found by [`find`]),
+    /// named in `words`.
+    pub fn new(words: Words, board: &'static Board, svg: Element, h: Found<Element>) -> Drawn {
         set(&svg, "viewBox", Some(&view_box(board)));
         let held = (0..board.barricade_count())
             .filter_map(|_| {
@@ -253,7 +257,7 @@ impl Drawn {
                 set(&el, "data-barricade", None);
                 set(&el, "data-held", Some(""));
                 if let Some(title) = el.first_element_child() {
-                    title.set_text_content(Some(t(Text::HeldBarricade)));
+                    title.set_text_content(Some(words.t(Text::HeldBarricade)));
                 }
                 Some(el)
             })
@@ -265,6 +269,7 @@ impl Drawn {
             .map(|el| el.get_attribute("data-at").and_then(|a| board.square(&a)))
             .collect();
         Drawn {
+            words,
             board,
             svg,
             bars_at,
@@ -353,7 +358,7 @@ impl Drawn {
             set(cell, "data-hint", hint.then_some(""));
             set(cell, "tabindex", active.then_some("0"));
             set(cell, "role", active.then_some("button"));
-            let label = active.then(|| square_label(self.board, sq, drop));
+            let label = active.then(|| self.words.square_label(self.board, sq, drop));
             set(cell, "aria-label", label.as_deref());
         }
         let now = pieces(s);
@@ -364,7 +369,7 @@ impl Drawn {
                     continue;
                 }
                 let el = &self.h.pawns[c * self.board.pawns_per_colour() + n];
-                for (name, value) in pawn_attributes(self.board, p) {
+                for (name, value) in pawn_attributes(self.words, self.board, p) {
                     set(el, name, value.as_deref());
                 }
             }
@@ -516,7 +521,7 @@ mod tests {
     fn the_built_board_has_every_handle_the_update_needs() {
         for id in BoardId::ALL {
             let board = id.board();
-            let markup = board_markup(&Scene::start(id));
+            let markup = board_markup(Words::english(), &Scene::start(id));
             let mut finding = Finding::new(board);
             let mut keys = Vec::new();
             for attrs in elements(&markup) {

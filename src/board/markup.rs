@@ -12,7 +12,8 @@
 //! layer. Pieces are drawn at the origin and put in place by a transform,
 //! so moving one is one attribute.
 
-use crate::i18n::text::{Text, pawn_label, t};
+use crate::i18n::Words;
+use crate::i18n::text::Text;
 use crate::state::geometry::{
     BARRICADE_RADIUS, HOME_RADIUS, Oval, PAWN_RADIUS, SQUARE_RADIUS, Tenths, forest_oval,
     home_outline, home_xy, square_xy, view, village_oval,
@@ -37,7 +38,7 @@ pub const LAYERS: [&str; 5] = [
 /// The whole board with the pieces of `scene`, which has every colour in
 /// play and all eleven barricades on the board (the start of a game, or
 /// the new-game form's preview of a four-player game).
-pub fn board_markup(scene: &Scene) -> String {
+pub fn board_markup(words: Words, scene: &Scene) -> String {
     let board = scene.board.board();
     let mut m = String::with_capacity(40_000);
     m.push_str(concat!(
@@ -54,8 +55,13 @@ pub fn board_markup(scene: &Scene) -> String {
         Tenths(w),
         Tenths(h)
     );
-    oval(&mut m, "village", Text::Village, village_oval(board));
-    oval(&mut m, "forest", Text::Forest, forest_oval(board));
+    oval(
+        &mut m,
+        "village",
+        words.t(Text::Village),
+        village_oval(board),
+    );
+    oval(&mut m, "forest", words.t(Text::Forest), forest_oval(board));
     m.push_str(r#"<g class="homes-layer">"#);
     for &c in &scene.homes {
         home(&mut m, board, c, scene.turn == Some(c));
@@ -74,12 +80,12 @@ pub fn board_markup(scene: &Scene) -> String {
         );
     }
     for s in board.squares() {
-        cell(&mut m, board, s);
+        cell(&mut m, words, board, s);
     }
     m.push_str(r#"<g class="bars-layer">"#);
     for &s in &scene.barricades {
         let at = translate(square_xy(board, s));
-        barricade(&mut m, "data-barricade", &board.name(s), &at);
+        barricade(&mut m, words, "data-barricade", &board.name(s), &at);
     }
     let _ = write!(
         m,
@@ -87,7 +93,7 @@ pub fn board_markup(scene: &Scene) -> String {
         Tenths(BARRICADE_RADIUS)
     );
     for p in &scene.pawns {
-        pawn(&mut m, board, p);
+        pawn(&mut m, words, board, p);
     }
     m.push_str(r#"</g><g class="held-layer"></g>"#);
     m
@@ -95,7 +101,7 @@ pub fn board_markup(scene: &Scene) -> String {
 
 /// An oval behind the squares of a place with a rule of its own (the
 /// village, the forest), with its name as a title.
-fn oval(m: &mut String, class: &str, name: Text, oval: Option<Oval>) {
+fn oval(m: &mut String, class: &str, name: &str, oval: Option<Oval>) {
     if let Some((cx, cy, rx, ry)) = oval {
         let _ = write!(
             m,
@@ -104,13 +110,13 @@ fn oval(m: &mut String, class: &str, name: Text, oval: Option<Oval>) {
             Tenths(cy),
             Tenths(rx),
             Tenths(ry),
-            t(name)
+            name
         );
     }
 }
 
 /// One square, with its name; the goal has its rings and a title.
-fn cell(m: &mut String, board: &Board, s: Square) {
+fn cell(m: &mut String, words: Words, board: &Board, s: Square) {
     let (x, y) = square_xy(board, s);
     let at = format!(r#"cx="{}" cy="{}""#, Tenths(x), Tenths(y));
     let goal = s == board.goal();
@@ -124,7 +130,7 @@ fn cell(m: &mut String, board: &Board, s: Square) {
         let _ = write!(
             m,
             r#"<title>{}</title><circle class="goal-ring" {at} r="{}"/><circle class="goal-eye" {at} r="{}"/>"#,
-            t(Text::Goal),
+            words.t(Text::Goal),
             Tenths(SQUARE_RADIUS * 19 / 10),
             Tenths(SQUARE_RADIUS * 9 / 10)
         );
@@ -194,8 +200,8 @@ pub fn held_transform(board: &Board, held: &[Square], index: usize) -> String {
 /// with a dark bar, lifted above the board; `kind` is its data attribute
 /// (`data-barricade`, or `data-held` for one held by a pawn), `at` the
 /// name of its square.
-pub fn barricade(m: &mut String, kind: &str, at: &str, transform: &str) {
-    let title = t(if kind == "data-held" {
+pub fn barricade(m: &mut String, words: Words, kind: &str, at: &str, transform: &str) {
+    let title = words.t(if kind == "data-held" {
         Text::HeldBarricade
     } else {
         Text::Barricade
@@ -216,7 +222,7 @@ pub fn barricade(m: &mut String, kind: &str, at: &str, transform: &str) {
 /// A pawn, with its colour's own mark so that colours can be told apart
 /// without seeing colour (red a dot, green a ring, yellow a bar, blue a
 /// cross), and the attributes of [`pawn_attributes`].
-fn pawn(m: &mut String, board: &Board, p: &PawnPiece) {
+fn pawn(m: &mut String, words: Words, board: &Board, p: &PawnPiece) {
     let c = p.colour;
     let mark = match c {
         Colour::Red => r#"<circle class="mark" r="0.84"/>"#,
@@ -232,7 +238,7 @@ fn pawn(m: &mut String, board: &Board, p: &PawnPiece) {
         c.name(),
         p.number
     );
-    for (name, value) in pawn_attributes(board, p) {
+    for (name, value) in pawn_attributes(words, board, p) {
         if let Some(v) = value {
             let _ = write!(m, r#" {name}="{v}""#);
         }
@@ -247,7 +253,11 @@ fn pawn(m: &mut String, board: &Board, p: &PawnPiece) {
 
 /// The attributes of a pawn that change: `(name, Some(value))` to set,
 /// `(name, None)` to remove.
-pub fn pawn_attributes(board: &Board, p: &PawnPiece) -> [(&'static str, Option<String>); 8] {
+pub fn pawn_attributes(
+    words: Words,
+    board: &Board,
+    p: &PawnPiece,
+) -> [(&'static str, Option<String>); 8] {
     let (x, y) = p.place.xy(board, p.colour);
     let at = match p.place {
         Place::On(s) => board.name(s),
@@ -275,7 +285,10 @@ pub fn pawn_attributes(board: &Board, p: &PawnPiece) -> [(&'static str, Option<S
             Some(if p.selectable { "button" } else { "img" }.to_string()),
         ),
         ("aria-pressed", p.selectable.then(|| p.selected.to_string())),
-        ("aria-label", Some(pawn_label(board, p.colour, p.place))),
+        (
+            "aria-label",
+            Some(words.pawn_label(board, p.colour, p.place)),
+        ),
     ]
 }
 
@@ -300,7 +313,7 @@ mod tests {
 
     #[test]
     fn the_board_has_every_square_and_track() {
-        let m = board_markup(&Scene::start(BoardId::Classic));
+        let m = board_markup(Words::english(), &Scene::start(BoardId::Classic));
         assert_eq!(count(&m, "data-square="), 112);
         assert_eq!(
             count(&m, r#"class="track""#),
@@ -320,7 +333,7 @@ mod tests {
 
     #[test]
     fn pieces_and_homes() {
-        let m = board_markup(&Scene::start(BoardId::Classic));
+        let m = board_markup(Words::english(), &Scene::start(BoardId::Classic));
         assert_eq!(count(&m, "data-pawn="), 20);
         assert_eq!(
             count(&m, r#"data-pawn="blue" data-n="4" data-at="home""#),
@@ -349,13 +362,13 @@ mod tests {
     fn pawn_attributes_follow_the_piece() {
         let board = Board::classic();
         let mut p = Scene::start(BoardId::Classic).pawns[0];
-        let attrs = pawn_attributes(board, &p);
+        let attrs = pawn_attributes(Words::english(), board, &p);
         assert_eq!(attrs[0].1.as_deref(), Some("home"));
         assert_eq!(attrs[2].1, None);
         assert_eq!(attrs[5].1.as_deref(), Some("img"));
         p.place = Place::On(Square::GOAL);
         p.selectable = true;
-        let attrs = pawn_attributes(board, &p);
+        let attrs = pawn_attributes(Words::english(), board, &p);
         assert_eq!(attrs[0].1.as_deref(), Some("i14"));
         assert_eq!(attrs[1].1.as_deref(), Some("transform:translate(80px,0px)"));
         assert_eq!(attrs[2].1.as_deref(), Some(""));
@@ -367,7 +380,7 @@ mod tests {
     fn the_quick_board_is_drawn_from_its_data() {
         let quick = Board::quick();
         let mut scene = Scene::start(BoardId::Quick);
-        let m = board_markup(&scene);
+        let m = board_markup(Words::english(), &scene);
         assert_eq!(count(&m, "data-square="), 66);
         assert_eq!(count(&m, r#"class="track""#), quick.links().count());
         assert_eq!(count(&m, "square start"), 6);
@@ -382,7 +395,7 @@ mod tests {
         assert!(m.contains(r#"<rect class="field" x="-8" y="-9" width="176" height="138""#));
         // A pawn in the forest says so.
         scene.pawns[0].place = Place::Forest(0);
-        let attrs = pawn_attributes(quick, &scene.pawns[0]);
+        let attrs = pawn_attributes(Words::english(), quick, &scene.pawns[0]);
         assert_eq!(attrs[0].1.as_deref(), Some("forest"));
         assert_eq!(
             attrs[1].1.as_deref(),

@@ -14,8 +14,8 @@ pub mod markup;
 pub mod shell;
 pub mod taps;
 
-use crate::i18n::Language;
-use crate::i18n::text::{Text, t};
+use crate::i18n::text::Text;
+use crate::i18n::{Language, Words};
 use crate::state::GameState;
 use crate::state::geometry::{view, view_box};
 use crate::state::scene::Scene;
@@ -28,20 +28,20 @@ use web_sys::Element;
 /// The handles of `board`, taken from the prerendered page when it has
 /// that board, or from the board built here (also when the game changes
 /// to another board).
-fn take_over(svg: &Element, board: BoardId) -> Drawn {
+fn take_over(words: Words, svg: &Element, board: BoardId) -> Drawn {
     // The prerendered board is the classic one, in English.
     let adopted = shell::adopt(svg);
     let layout = board.board();
     if adopted
         && board == BoardId::Classic
-        && crate::i18n::active() == Language::En
+        && words.language_untracked() == Language::En
         && let Some(h) = find(layout, svg)
     {
-        return Drawn::new(layout, svg.clone(), h);
+        return Drawn::new(words, layout, svg.clone(), h);
     }
-    svg.set_inner_html(&markup::board_markup(&Scene::start(board)));
+    svg.set_inner_html(&markup::board_markup(words, &Scene::start(board)));
     let h = find(layout, svg).unwrap_or_else(|| unreachable!("the built board has every handle"));
-    Drawn::new(layout, svg.clone(), h)
+    Drawn::new(words, layout, svg.clone(), h)
 }
 
 /// The square or pawn of `board` that an event's target is part of, read
@@ -75,8 +75,8 @@ fn hit_square(board: &Layout, e: &web_sys::Event) -> Option<Square> {
 #[component]
 pub fn Board(
     state: RwSignal<GameState>,
-    /// The page's language: a new one redraws the board in its words.
-    language: RwSignal<Language>,
+    /// The page's words: a new language redraws the board in its words.
+    words: Words,
     on_square: impl Fn(Square) + Copy + 'static,
     on_pawn: impl Fn(Colour, usize) + Copy + 'static,
     #[prop(into)] focus_asked: Signal<u32>,
@@ -85,7 +85,7 @@ pub fn Board(
     let drawn = StoredValue::new_local(None::<Drawn>);
     // One effect: the pieces and marks, touching only what changed.
     Effect::new(move |last: Option<(Language, u32)>| {
-        let now = language.get();
+        let now = words.language();
         let asked = focus_asked.get();
         let Some(el) = svg.get() else {
             return (now, asked);
@@ -94,7 +94,7 @@ pub fn Board(
         let last = last.map(|(l, _)| l);
         if last.is_some_and(|l| l != now) {
             drawn.set_value(None);
-            let _ = el.set_attribute("aria-label", t(Text::BoardLabel));
+            let _ = el.set_attribute("aria-label", words.t(Text::BoardLabel));
         }
         let scene = state.with(Scene::of);
         drawn.update_value(|d| match d {
@@ -103,7 +103,7 @@ pub fn Board(
                 // Taking the board over, or drawing another board: a
                 // saved game's pawns jump to their squares instead of
                 // sliding there.
-                let mut taken = take_over(&el, scene.board);
+                let mut taken = take_over(words, &el, scene.board);
                 let _ = el.set_attribute("style", "--step:0ms");
                 taken.update(&scene);
                 let _ = el.get_bounding_client_rect();
@@ -141,7 +141,7 @@ pub fn Board(
             class="board"
             viewBox=view_box(Layout::classic())
             role="group"
-            aria-label=t(Text::BoardLabel)
+            aria-label=words.t(Text::BoardLabel)
             on:click=move |e| {
                 let Some(el) = svg.get_untracked() else { return };
                 let r = el.get_bounding_client_rect();
@@ -200,7 +200,7 @@ mod tests {
             scene.homes,
             [Colour::Yellow, Colour::Blue, Colour::Green, Colour::Red]
         );
-        let m = markup::board_markup(&Scene::start(BoardId::Classic));
+        let m = markup::board_markup(Words::english(), &Scene::start(BoardId::Classic));
         for p in &scene.pawns {
             let key = format!(r#"data-pawn="{}" data-n="{}""#, p.colour.name(), p.number);
             assert_eq!(m.matches(&key).count(), 1, "{key}");

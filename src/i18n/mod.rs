@@ -2,7 +2,8 @@
 //!
 //! Every language is one file, `public/lang/CODE.txt`: a line `key = text`
 //! per [`Text`], in the order of [`Text`] (docs/translating.md). The page
-//! downloads only the language in use and installs it with [`install`];
+//! downloads only the language in use and installs it in the page's
+//! [`Words`] ([`Words::install`]);
 //! natively (tests, the prerendered page) English is built in.
 //!
 //! A message's text may hold `{0}` (a value), `{0:1}` (form 1 of a colour
@@ -16,27 +17,142 @@ mod keys;
 pub mod text;
 
 use barricade_rules::{Colour, Team};
-use std::cell::{Cell, RefCell};
+use leptos::prelude::*;
+use leptos::reactive::graph::Observer;
 
 /// The texts of one language, in the order of [`Text`].
-type Table = &'static [&'static str];
+pub type Table = &'static [&'static str];
 
-thread_local! {
-    static ACTIVE: Cell<Language> = const { Cell::new(Language::En) };
-    static TABLES: RefCell<Vec<(Language, Table)>> = RefCell::new(built_in());
+/// The page's words: the language in use and its texts, one context of
+/// the app (provided by [`crate::app`]). Reading a text through it is
+/// reading a signal, so a view that shows words is drawn again in a new
+/// language by itself. Every language loaded in this visit is kept, so
+/// switching back needs no download.
+#[derive(Clone, Copy)]
+pub struct Words {
+    /// The language in use and its table.
+    current: RwSignal<(Language, Table)>,
+    /// Every language installed in this visit.
+    loaded: StoredValue<Vec<(Language, Table)>>,
 }
 
-/// English, built in natively (tests and the pages written at build time);
-/// the page downloads it like any other language.
-#[cfg(not(target_family = "wasm"))]
-fn built_in() -> Vec<(Language, Table)> {
-    let table = parse(include_str!("../../public/lang/en.txt")).unwrap_or_default();
-    vec![(Language::En, Vec::leak(table))]
+impl Words {
+    /// The words of `language` from its file; `None` if the file is not a
+    /// language file (not one line per [`Text`]).
+    pub fn new(language: Language, file: String) -> Option<Words> {
+        let table = leak_table(file)?;
+        Some(Words {
+            current: RwSignal::new((language, table)),
+            loaded: StoredValue::new(vec![(language, table)]),
+        })
+    }
+
+    /// English, built in natively (tests and the pages written at build
+    /// time); the page downloads it like any other language.
+    ///
+    /// ```
+    /// use barricade_web::i18n::{Text, Words};
+    /// assert_eq!(Words::english().t(Text::Title), "Barricade");
+    /// ```
+    #[cfg(not(target_family = "wasm"))]
+    pub fn english() -> Words {
+        Words::new(
+            Language::En,
+            include_str!("../../public/lang/en.txt").to_string(),
+        )
+        .unwrap_or_else(|| unreachable!("en.txt is a language file"))
+    }
+
+    /// The language in use and its table, a dependency of the caller
+    /// when it runs in a reactive context (a view, a memo, an effect);
+    /// read plainly elsewhere (an intent, the pages written at build
+    /// time).
+    fn now(self) -> (Language, Table) {
+        if Observer::get().is_some() {
+            self.current.track();
+        }
+        self.current.get_untracked()
+    }
+
+    /// The language in use (a dependency of the caller).
+    pub fn language(self) -> Language {
+        self.now().0
+    }
+
+    /// The language in use, read without depending on it.
+    pub fn language_untracked(self) -> Language {
+        self.current.get_untracked().0
+    }
+
+    /// Makes `file` the table of `language` and the language in use; false
+    /// (and nothing changed) if the file is not a language file.
+    pub fn install(self, language: Language, file: String) -> bool {
+        let Some(table) = leak_table(file) else {
+            return false;
+        };
+        self.loaded.update_value(|l| l.push((language, table)));
+        self.current.set((language, table));
+        true
+    }
+
+    /// Makes `language` the one in use if it was installed before.
+    pub fn activate(self, language: Language) -> bool {
+        let table = self.loaded.with_value(|l| {
+            l.iter()
+                .rev()
+                .find(|(l, _)| *l == language)
+                .map(|(_, t)| *t)
+        });
+        if let Some(table) = table {
+            if self.language_untracked() != language {
+                self.current.set((language, table));
+            }
+            return true;
+        }
+        false
+    }
+
+    /// Draws again what shows the language in use (a language menu left
+    /// on a language that did not load).
+    pub fn redraw(self) {
+        self.current.update(|_| {});
+    }
+
+    /// The text of `text` in the language in use (a dependency of the
+    /// caller).
+    pub fn t(self, text: Text) -> &'static str {
+        lookup(self.now().1, text)
+    }
+
+    /// The text of `text` with `args` filled in.
+    ///
+    /// ```
+    /// use barricade_rules::Colour;
+    /// use barricade_web::i18n::{Arg, Text, Words};
+    /// let line = Words::english().fill(Text::NewsRolled, &[Arg::Colour(Colour::Red), Arg::Num(4)]);
+    /// assert_eq!(line, "Red rolled 4");
+    /// ```
+    pub fn fill(self, text: Text, args: &[Arg]) -> String {
+        let (language, table) = self.now();
+        fill_in(language, table, lookup(table, text), args)
+    }
+
+    /// `template` with `args` filled in, in the language in use.
+    pub fn fill_in(self, template: &str, args: &[Arg]) -> String {
+        let (language, table) = self.now();
+        fill_in(language, table, template, args)
+    }
+
+    /// Form `form` of a colour's name (form 0 if the language has no such).
+    pub fn colour_form(self, colour: Colour, form: usize) -> &'static str {
+        colour_form(self.now().1, colour, form)
+    }
 }
 
-#[cfg(target_family = "wasm")]
-fn built_in() -> Vec<(Language, Table)> {
-    Vec::new()
+/// The table of a language file, kept for the rest of the visit.
+fn leak_table(file: String) -> Option<Table> {
+    let file: &'static str = String::leak(file);
+    parse(file).map(Vec::leak).map(|t| &*t)
 }
 
 /// The texts of a language file, in order; `None` if it is not one (not
@@ -50,44 +166,9 @@ pub fn parse(file: &str) -> Option<Vec<&str>> {
     (texts.len() == Text::COUNT && texts.iter().all(|t| !t.is_empty())).then_some(texts)
 }
 
-/// Makes `file` the table of `language` and the language in use; false
-/// (and nothing changed) if the file is not a language file. A language
-/// is kept for the rest of the visit once installed.
-pub fn install(language: Language, file: String) -> bool {
-    let file: &'static str = String::leak(file);
-    let Some(table) = parse(file) else {
-        return false;
-    };
-    TABLES.with_borrow_mut(|t| t.push((language, Vec::leak(table))));
-    ACTIVE.set(language);
-    true
-}
-
-/// Makes `language` the one in use if it is installed.
-pub fn activate(language: Language) -> bool {
-    let known = TABLES.with_borrow(|t| t.iter().any(|(l, _)| *l == language));
-    if known {
-        ACTIVE.set(language);
-    }
-    known
-}
-
-/// The language in use.
-pub fn active() -> Language {
-    ACTIVE.get()
-}
-
-/// The text of `text` in the language in use ("" before one is loaded).
-pub fn lookup(text: Text) -> &'static str {
-    let language = ACTIVE.get();
-    TABLES.with_borrow(|tables| {
-        tables
-            .iter()
-            .rev()
-            .find(|(l, _)| *l == language)
-            .and_then(|(_, table)| table.get(text as usize).copied())
-            .unwrap_or_default()
-    })
+/// The text of `text` in `table` ("" if the table lacks it).
+fn lookup(table: Table, text: Text) -> &'static str {
+    table.get(text as usize).copied().unwrap_or_default()
 }
 
 /// A value filled into a message.
@@ -103,21 +184,9 @@ pub enum Arg<'a> {
     Team(Team),
 }
 
-/// The text of `text` with `args` filled in.
-///
-/// ```
-/// use barricade_rules::Colour;
-/// use barricade_web::i18n::{fill, Arg};
-/// use barricade_web::i18n::Text;
-/// let line = fill(Text::NewsRolled, &[Arg::Colour(Colour::Red), Arg::Num(4)]);
-/// assert_eq!(line, "Red rolled 4");
-/// ```
-pub fn fill(text: Text, args: &[Arg]) -> String {
-    fill_in(lookup(text), args)
-}
-
-/// `template` with `args` filled in (see the module's documentation).
-pub fn fill_in(template: &str, args: &[Arg]) -> String {
+/// `template` with `args` filled in (see the module's documentation), in
+/// `language` whose texts are `table`.
+pub fn fill_in(language: Language, table: Table, template: &str, args: &[Arg]) -> String {
     // No byte-index slicing here: its panic path would pull core's
     // formatting of chars into the page (1.8 KB).
     let mut out = String::with_capacity(template.len() + 16);
@@ -129,7 +198,7 @@ pub fn fill_in(template: &str, args: &[Arg]) -> String {
             rest = after;
             break;
         };
-        value(spec, args, &mut out);
+        value(language, table, spec, args, &mut out);
         rest = next;
     }
     out.push_str(rest);
@@ -137,7 +206,7 @@ pub fn fill_in(template: &str, args: &[Arg]) -> String {
 }
 
 /// Writes one `{…}` of a message: `spec` is what the braces hold.
-fn value(spec: &str, args: &[Arg], out: &mut String) {
+fn value(language: Language, table: Table, spec: &str, args: &[Arg], out: &mut String) {
     let rest = spec.trim_start_matches(|c: char| c.is_ascii_digit());
     let index = spec
         .bytes()
@@ -154,7 +223,7 @@ fn value(spec: &str, args: &[Arg], out: &mut String) {
             _ => 1,
         };
         let forms: Vec<&str> = forms.split('|').collect();
-        let pick = ACTIVE.get().plural(n).min(forms.len() - 1);
+        let pick = language.plural(n).min(forms.len() - 1);
         out.push_str(forms[pick]);
         return;
     }
@@ -165,32 +234,38 @@ fn value(spec: &str, args: &[Arg], out: &mut String) {
     match *arg {
         Arg::Str(s) => out.push_str(s),
         Arg::Num(n) => out.push_str(&n.to_string()),
-        Arg::Colour(c) => out.push_str(colour_form(c, form)),
+        Arg::Colour(c) => out.push_str(colour_form(table, c, form)),
         Arg::Team(team) => {
             let mut colours = team.iter();
             match (colours.next(), colours.next()) {
                 (Some(a), Some(b)) => out.push_str(&fill_in(
-                    lookup(Text::Team),
+                    language,
+                    table,
+                    lookup(table, Text::Team),
                     &[
-                        Arg::Str(colour_form(a, form)),
-                        Arg::Str(colour_form(b, form)),
+                        Arg::Str(colour_form(table, a, form)),
+                        Arg::Str(colour_form(table, b, form)),
                     ],
                 )),
-                (Some(a), None) => out.push_str(colour_form(a, form)),
+                (Some(a), None) => out.push_str(colour_form(table, a, form)),
                 _ => {}
             }
         }
     }
 }
 
-/// Form `form` of a colour's name (form 0 if the language has no such).
-pub fn colour_form(colour: Colour, form: usize) -> &'static str {
-    let line = lookup(match colour {
-        Colour::Red => Text::Red,
-        Colour::Green => Text::Green,
-        Colour::Yellow => Text::Yellow,
-        Colour::Blue => Text::Blue,
-    });
+/// Form `form` of a colour's name in `table` (form 0 if the language has
+/// no such).
+fn colour_form(table: Table, colour: Colour, form: usize) -> &'static str {
+    let line = lookup(
+        table,
+        match colour {
+            Colour::Red => Text::Red,
+            Colour::Green => Text::Green,
+            Colour::Yellow => Text::Yellow,
+            Colour::Blue => Text::Blue,
+        },
+    );
     let mut forms = line.split('|');
     let first = forms.clone().next().unwrap_or_default();
     forms.nth(form).unwrap_or(first)
@@ -200,6 +275,10 @@ pub fn colour_form(colour: Colour, form: usize) -> &'static str {
 mod tests {
     use super::*;
     use barricade_rules::ColourSet;
+
+    fn fill_in(template: &str, args: &[Arg]) -> String {
+        Words::english().fill_in(template, args)
+    }
 
     #[test]
     fn values_forms_and_plurals_are_filled_in() {
@@ -223,10 +302,12 @@ mod tests {
 
     #[test]
     fn a_damaged_language_file_is_refused_and_changes_nothing() {
-        assert!(!install(Language::De, "title = Malefiz\n".into()));
-        assert_eq!(active(), Language::En);
-        assert!(!activate(Language::De));
-        assert_eq!(lookup(Text::Title), "Barricade");
+        let words = Words::english();
+        assert!(!words.install(Language::De, "title = Malefiz\n".into()));
+        assert_eq!(words.language(), Language::En);
+        assert!(!words.activate(Language::De));
+        assert_eq!(words.t(Text::Title), "Barricade");
+        assert!(Words::new(Language::De, String::new()).is_none());
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Every button of the page as one typed value. The views write
 //! `data-action=` from [`Action::name`] (the name the browser tests click
-//! by) and call [`crate::intents::Ctx::run`] with it; the keyboard uses the
+//! by) and call [`crate::intents::Intents::run`] with it; the keyboard uses the
 //! same values.
 
 /// What a button of the page does.

@@ -13,15 +13,18 @@
 
 pub mod dice_check;
 pub mod room;
-#[cfg(all(target_family = "wasm", feature = "online"))]
-mod socket;
 
-use crate::i18n::text::{Text, t};
-use crate::intents::{Ctx, Screen, scheduler};
+use crate::i18n::Words;
+use crate::i18n::text::Text;
+use crate::platform::socket::Socket;
 use crate::platform::{browser, crypto};
+use crate::providers::game::Game;
+use crate::providers::new_game::NewGame;
+use crate::providers::scheduler;
+use crate::providers::screens::Screen;
 use crate::state::GameState;
 use crate::state::online::Outgoing;
-use barricade_protocol::{Event, ServerMessage};
+use barricade_protocol::{Event, ServerMessage, SettingsJson};
 use barricade_rules::{Colour, ColourSet};
 use leptos::prelude::*;
 use room::{Change, Room, RoomOptions};
@@ -67,7 +70,8 @@ pub enum Verified {
     No(String),
 }
 
-/// The online part of the page's signals.
+/// The online room's signals (a context of the app); it plays its game
+/// on the game's board, which knows nothing of rooms.
 #[derive(Clone, Copy)]
 pub struct Online {
     /// The room server's WebSocket address, when the page knows one.
@@ -88,12 +92,24 @@ pub struct Online {
     /// This page's nonce for the next game, with the seat it went with
     /// (kept for the dice check; no view reads it).
     pub own_nonce: StoredValue<Option<(usize, String)>>,
+    /// The settings of the room to create, sent once connected.
+    create: StoredValue<Option<SettingsJson>>,
+    /// The socket to the room server (used only by the rooms build).
+    #[cfg_attr(not(all(target_family = "wasm", feature = "online")), allow(dead_code))]
+    socket: Socket,
+    /// The board the room's game is played on.
+    game: Game,
+    /// The new-game form, shown when the room is left.
+    new_game: NewGame,
+    /// The page's words.
+    words: Words,
 }
 
 impl Online {
-    /// The online signals, with the room server found in the page.
-    pub fn new() -> Online {
-        Online {
+    /// The online signals, with the room server found in the page; what
+    /// the person decides on `game`'s board in a room goes to the server.
+    pub fn new(game: Game, new_game: NewGame, words: Words) -> Online {
+        let online = Online {
             server: server_url(),
             wanted: RwSignal::new(false),
             room: RwSignal::new(None),
@@ -102,7 +118,14 @@ impl Online {
             refused: RwSignal::new(None),
             options: RwSignal::new(RoomOptions::default()),
             own_nonce: StoredValue::new(None),
-        }
+            create: StoredValue::new(None),
+            socket: Socket::new(),
+            game,
+            new_game,
+            words,
+        };
+        game.after_decision(move || online.send_outgoing());
+        online
     }
 
     /// Is this page in a room?
@@ -163,7 +186,7 @@ impl Online {
             return None;
         }
         if self.link.get() != Link::Open {
-            return Some(t(Text::PromptReconnecting).to_string());
+            return Some(self.words.t(Text::PromptReconnecting).to_string());
         }
         self.room.with(|r| {
             let r = r.as_ref()?;
@@ -171,21 +194,15 @@ impl Online {
             if r.playable().contains(turn) {
                 return None;
             }
-            let who = crate::i18n::text::seat_player(seat.colour, seat.name.as_deref());
+            let who = self.words.seat_player(seat.colour, seat.name.as_deref());
             if seat.stand_in {
-                Some(crate::i18n::text::fill_str(Text::PromptStandIn, &who))
+                Some(self.words.fill_str(Text::PromptStandIn, &who))
             } else if seat.person {
-                Some(crate::i18n::text::fill_str(Text::PromptWaiting, &who))
+                Some(self.words.fill_str(Text::PromptWaiting, &who))
             } else {
                 None
             }
         })
-    }
-}
-
-impl Default for Online {
-    fn default() -> Online {
-        Online::new()
     }
 }
 
@@ -247,22 +264,22 @@ pub fn remembered_name() -> String {
 #[cfg(all(target_family = "wasm", feature = "online"))]
 mod wire {
     use super::*;
-    use barricade_protocol::{Request, SettingsJson};
+    use crate::platform::socket::Handlers;
+    use barricade_protocol::Request;
 
     /// Opens the socket; `first` is sent on every (re)connection.
-    pub fn connect(ctx: Ctx, url: &str) {
-        let online = ctx.online;
+    pub fn connect(online: Online, url: &str) {
         online.link.set(Link::Connecting);
-        super::socket::open(
+        online.socket.open(
             url,
-            super::socket::Handlers {
+            Handlers {
                 // Open only once welcomed and caught up (see `receive`).
                 on_open: Box::new(move || hello(online)),
                 on_message: Box::new(move |text| {
                     // Anything malformed is skipped.
                     if let Some(m) = ServerMessage::from_json(&text) {
-                        super::receive(ctx, m);
-                        super::settle(ctx);
+                        super::receive(online, m);
+                        super::settle(online);
                     }
                 }),
                 on_down: Box::new(move |ever| {
@@ -274,7 +291,7 @@ mod wire {
                     online
                         .link
                         .set(if ever { Link::Lost } else { Link::Unreachable });
-                    super::sync_playable(ctx);
+                    super::sync_playable(online);
                 }),
             },
         );
@@ -288,51 +305,57 @@ mod wire {
             .with_untracked(|r| r.as_ref().map(|r| (r.id.clone(), r.token.clone(), r.last)));
         match pending {
             Some((room, token, since)) if !room.is_empty() => {
-                send(&Request::Join { room, token, since });
+                send(online, &Request::Join { room, token, since });
             }
             _ => {
-                let settings = CREATE.with(|c| c.borrow().clone());
-                if let Some(settings) = settings {
-                    send(&Request::Create {
-                        settings,
-                        name: remembered_name(),
-                    });
+                if let Some(settings) = online.create.get_value() {
+                    send(
+                        online,
+                        &Request::Create {
+                            settings,
+                            name: remembered_name(),
+                        },
+                    );
                 }
             }
         }
     }
 
-    thread_local! {
-        pub static CREATE: std::cell::RefCell<Option<SettingsJson>> =
-            const { std::cell::RefCell::new(None) };
+    pub fn send(online: Online, request: &Request) -> bool {
+        online.socket.send(&request.to_json())
     }
 
-    pub fn send(request: &Request) -> bool {
-        super::socket::send(&request.to_json())
+    pub fn take(online: Online, seat: usize, name: &str, nonce: &str) {
+        send(
+            online,
+            &Request::Take {
+                seat,
+                name: name.to_string(),
+                nonce: Some(nonce.to_string()),
+            },
+        );
     }
 
-    pub fn take(seat: usize, name: &str, nonce: &str) {
-        send(&Request::Take {
-            seat,
-            name: name.to_string(),
-            nonce: Some(nonce.to_string()),
-        });
+    pub fn nonce(online: Online, nonce: &str) {
+        send(
+            online,
+            &Request::Nonce {
+                nonce: nonce.to_string(),
+            },
+        );
     }
 
-    pub fn nonce(nonce: &str) {
-        send(&Request::Nonce {
-            nonce: nonce.to_string(),
-        });
+    pub fn decision(online: Online, text: &str) {
+        send(
+            online,
+            &Request::Move {
+                mv: text.to_string(),
+            },
+        );
     }
 
-    pub fn decision(text: &str) {
-        send(&Request::Move {
-            mv: text.to_string(),
-        });
-    }
-
-    pub fn close() {
-        super::socket::close();
+    pub fn close(online: Online) {
+        online.socket.close();
     }
 
     /// Joins again on the open socket (after the room was reset).
@@ -345,125 +368,119 @@ mod wire {
 mod wire {
     //! No sockets outside a browser.
     use super::*;
-    pub fn connect(_: Ctx, _: &str) {}
-    pub fn take(_: usize, _: &str, _: &str) {}
-    pub fn nonce(_: &str) {}
-    pub fn decision(_: &str) {}
-    pub fn close() {}
+    pub fn connect(_: Online, _: &str) {}
+    pub fn take(_: Online, _: usize, _: &str, _: &str) {}
+    pub fn nonce(_: Online, _: &str) {}
+    pub fn decision(_: Online, _: &str) {}
+    pub fn close(_: Online) {}
     pub fn rejoin(_: Online) {}
 }
 
-impl Ctx {
+impl Online {
+    /// Shows the room's screen, connecting to the room server at `url`.
+    fn enter(self, url: &str) {
+        self.error.set(None);
+        self.refused.set(None);
+        self.game.screens.screen.set(Screen::Room);
+        scheduler::soon(self.game);
+        wire::connect(self, url);
+    }
+
     /// Opens a room with `choices` (from the new-game form).
-    pub fn open_room(&self, choices: crate::state::setup::SetupChoices) {
-        let Some(url) = self.online.server else {
+    pub fn open_room(self, choices: crate::state::setup::SetupChoices) {
+        let Some(url) = self.server else {
             return;
         };
-        #[cfg(all(target_family = "wasm", feature = "online"))]
-        wire::CREATE.with(|c| {
-            *c.borrow_mut() = Some(room::settings_of(
-                &choices,
-                self.online.options.get_untracked(),
-            ))
-        });
-        #[cfg(not(all(target_family = "wasm", feature = "online")))]
-        let _ = choices;
-        self.online.room.set(Some(Room::new("", None)));
-        self.online.error.set(None);
-        self.online.refused.set(None);
-        self.screen.set(Screen::Room);
-        scheduler::soon(*self);
-        wire::connect(*self, url);
+        self.create.set_value(Some(room::settings_of(
+            &choices,
+            self.options.get_untracked(),
+        )));
+        self.room.set(Some(Room::new("", None)));
+        self.enter(url);
     }
 
     /// Joins room `id` (an invite opened, or a reload): with the token
     /// kept for it, the same seats as before.
-    pub fn join_room(&self, id: &str) {
-        let Some(url) = self.online.server else {
-            self.notice.set(Some(
-                crate::i18n::text::t(crate::i18n::text::Text::RoomNoServer).into(),
-            ));
+    pub fn join_room(self, id: &str) {
+        let notice = self.game.screens.notice;
+        let Some(url) = self.server else {
+            notice.set(Some(self.words.t(Text::RoomNoServer).into()));
             return;
         };
         let valid = id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit());
         if !valid {
-            self.notice.set(Some(crate::i18n::text::link_unknown()));
+            notice.set(Some(self.words.link_unknown()));
             return;
         }
         if self
-            .online
             .room
             .with_untracked(|r| r.as_ref().is_some_and(|r| r.id == id))
         {
             return;
         }
         let token = browser::load(&token_key(id));
-        self.online.room.set(Some(Room::new(id, token)));
-        self.online.error.set(None);
-        self.online.refused.set(None);
-        self.screen.set(Screen::Room);
-        scheduler::soon(*self);
-        wire::connect(*self, url);
+        self.room.set(Some(Room::new(id, token)));
+        self.enter(url);
     }
 
     /// Takes seat `i` with the name typed (and a fresh nonce).
-    pub fn take_seat(&self, i: usize) {
+    pub fn take_seat(self, i: usize) {
         let nonce = fresh_nonce();
-        self.online.own_nonce.set_value(Some((i, nonce.clone())));
-        wire::take(i, &remembered_name(), &nonce);
+        self.own_nonce.set_value(Some((i, nonce.clone())));
+        wire::take(self, i, &remembered_name(), &nonce);
     }
 
     /// Starts the room's game (or the rematch): the host only.
-    pub fn start_room(&self) {
+    pub fn start_room(self) {
         #[cfg(all(target_family = "wasm", feature = "online"))]
-        wire::send(&barricade_protocol::Request::Start);
+        wire::send(self, &barricade_protocol::Request::Start);
     }
 
     /// Takes back this page's seats from the computer standing in.
-    pub fn back_to_seat(&self) {
+    pub fn back_to_seat(self) {
         #[cfg(all(target_family = "wasm", feature = "online"))]
-        wire::send(&barricade_protocol::Request::Back);
+        wire::send(self, &barricade_protocol::Request::Back);
     }
 
     /// Leaves the room: the seats are given up, the socket closed, and
     /// the new-game form shown.
-    pub fn leave_room(&self) {
+    pub fn leave_room(self) {
         #[cfg(all(target_family = "wasm", feature = "online"))]
-        wire::send(&barricade_protocol::Request::Leave);
-        wire::close();
+        wire::send(self, &barricade_protocol::Request::Leave);
+        wire::close(self);
         if let Some(id) = self
-            .online
             .room
             .with_untracked(|r| r.as_ref().map(|r| r.id.clone()))
         {
             browser::remove(&token_key(&id));
         }
-        self.online.room.set(None);
-        self.online.link.set(Link::Idle);
-        self.online.refused.set(None);
+        self.room.set(None);
+        self.link.set(Link::Idle);
+        self.refused.set(None);
         browser::clear_fragment();
-        self.has_game.set(false);
-        self.show_setup();
+        self.game.has_game.set(false);
+        self.new_game.show();
     }
 
-    /// Sends what the person at this device asked for in a room's game.
-    pub fn send_outgoing(&self) {
-        if !self.online.in_room() {
+    /// Sends what the person at this device asked for in a room's game
+    /// (told by the game after every decision).
+    fn send_outgoing(self) {
+        let state = self.game.state;
+        let waiting = state.with_untracked(GameState::has_outgoing);
+        if !waiting || !self.in_room() {
             return;
         }
-        let Some(out) = self.state.try_update(GameState::take_outgoing).flatten() else {
+        let Some(out) = state.try_update(GameState::take_outgoing).flatten() else {
             return;
         };
         match out {
             Outgoing::Roll => {
                 #[cfg(all(target_family = "wasm", feature = "online"))]
-                wire::send(&barricade_protocol::Request::Roll);
+                wire::send(self, &barricade_protocol::Request::Roll);
             }
             Outgoing::Decision(mv) => {
-                let name = self
-                    .state
-                    .with_untracked(|s| s.position().board().move_name(mv));
-                wire::decision(&name);
+                let name = state.with_untracked(|s| s.position().board().move_name(mv));
+                wire::decision(self, &name);
             }
         }
     }
@@ -482,8 +499,7 @@ const SHUT_OUT: [&str; 6] = [
 
 /// After each message of the server: the page is open for play once it
 /// is welcomed and has caught up, and plays the colours it may.
-pub fn settle(ctx: Ctx) {
-    let online = ctx.online;
+pub fn settle(online: Online) {
     let ready = online.room.with_untracked(|r| {
         r.as_ref()
             .is_some_and(|r| r.welcomed && r.last >= r.caught_up_to)
@@ -491,15 +507,15 @@ pub fn settle(ctx: Ctx) {
     if ready && online.link.get_untracked() != Link::Open {
         online.link.set(Link::Open);
     }
-    sync_playable(ctx);
+    sync_playable(online);
 }
 
 /// Lets the game's state play the colours this page may play now: none
 /// while the page is disconnected or catching up (a decision then would
 /// be lost, or made on an old position), and none the computer stands in
 /// for.
-fn sync_playable(ctx: Ctx) {
-    let online = ctx.online;
+fn sync_playable(online: Online) {
+    let game = online.game;
     let open = online.link.get_untracked() == Link::Open;
     let Some(playable) = online.room.with_untracked(|r| {
         r.as_ref()
@@ -507,20 +523,20 @@ fn sync_playable(ctx: Ctx) {
     }) else {
         return;
     };
-    let differs = ctx
+    let differs = game
         .state
         .with_untracked(|s| s.online_colours().is_some_and(|c| c != playable));
     if differs {
-        ctx.state.update(|s| s.set_playable(playable));
-        scheduler::soon(ctx);
+        game.state.update(|s| s.set_playable(playable));
+        scheduler::soon(game);
     }
 }
 
 /// Handles one message of the server.
-pub fn receive(ctx: Ctx, message: ServerMessage) {
+pub fn receive(online: Online, message: ServerMessage) {
+    let game = online.game;
     // The game's clock looks at what the message changed.
-    scheduler::soon(ctx);
-    let online = ctx.online;
+    scheduler::soon(game);
     match message {
         ServerMessage::Created { room, token } => {
             browser::store(&token_key(&room), &token);
@@ -544,7 +560,7 @@ pub fn receive(ctx: Ctx, message: ServerMessage) {
                 }
             });
             // Whatever was asked before a drop may be asked again.
-            ctx.state.update(GameState::refused);
+            game.state.update(GameState::refused);
         }
         ServerMessage::Seated { seat, token } => {
             online.room.update(|r| {
@@ -570,14 +586,14 @@ pub fn receive(ctx: Ctx, message: ServerMessage) {
                 }
             });
             if let Some(change) = change {
-                apply(ctx, change, live);
+                apply(online, change, live);
             } else if matches!(event, Event::Opened { .. }) {
                 // Before the game the board shows the room's seats.
                 let preview = online
                     .room
                     .with_untracked(|r| GameState::new(r.as_ref()?.choices()?, 0).ok());
                 if let Some(preview) = preview {
-                    ctx.state.set(preview);
+                    game.state.set(preview);
                 }
             }
         }
@@ -594,20 +610,20 @@ pub fn receive(ctx: Ctx, message: ServerMessage) {
                 return;
             }
             if SHUT_OUT.contains(&code.as_str()) {
-                wire::close();
+                wire::close(online);
                 online.link.set(Link::Idle);
                 online.refused.set(Some(code.as_str().to_string()));
             }
             online.error.set(Some(message));
-            ctx.state.update(GameState::refused);
+            game.state.update(GameState::refused);
         }
         ServerMessage::Left => {}
     }
 }
 
 /// Applies a game event to the board.
-fn apply(ctx: Ctx, change: Change, live: bool) {
-    let online = ctx.online;
+fn apply(online: Online, change: Change, live: bool) {
+    let game = online.game;
     match change {
         Change::Start(position) => {
             let made = online.room.with_untracked(|r| {
@@ -616,47 +632,47 @@ fn apply(ctx: Ctx, change: Change, live: bool) {
                 GameState::online(r.choices()?, start, r.mine()).ok()
             });
             if let Some(mut state) = made {
-                state.animate = ctx.speed() != crate::state::settings::Speed::Instant;
-                crate::platform::analysis_driver::stop(ctx.analysis);
-                ctx.sharing.set(false);
-                ctx.state.set(state);
-                ctx.screen.set(Screen::Play);
+                game.pace(&mut state);
+                game.analysis.stop();
+                game.screens.sharing.set(false);
+                game.state.set(state);
+                game.screens.screen.set(Screen::Play);
             }
         }
         Change::Roll(roll) => {
             if let Some(roll) = barricade_rules::Roll::new(roll) {
                 // Out of step with the server: said, and the dice check at
                 // the end will not pass.
-                let result = ctx.state.try_update(|s| s.remote_roll(roll));
+                let result = game.state.try_update(|s| s.remote_roll(roll));
                 if let Some(Err(e)) = result {
                     online.error.set(Some(e));
                 }
                 if live {
-                    ctx.tumble();
+                    game.tumble();
                 }
             }
         }
         Change::Play(text) => {
-            let mv = ctx
+            let mv = game
                 .state
                 .with_untracked(|s| s.position().board().parse_move(&text).ok());
             match mv {
                 Some(mv) => {
-                    if let Some(Err(e)) = ctx.state.try_update(|s| s.remote_play(mv, live)) {
+                    if let Some(Err(e)) = game.state.try_update(|s| s.remote_play(mv, live)) {
                         online.error.set(Some(e));
                     }
                 }
                 None => online.error.set(Some(text)),
             }
         }
-        Change::Over => finish(ctx),
+        Change::Over => finish(online),
     }
 }
 
 /// The game is over: the dice are checked (the browser hashes the two
 /// texts first), then [`checked`].
-fn finish(ctx: Ctx) {
-    let texts = ctx.online.room.with_untracked(|r| {
+fn finish(online: Online) {
+    let texts = online.room.with_untracked(|r| {
         let ended = r.as_ref()?.ended.as_ref()?;
         Some(dice_check::texts_to_hash(&ended.reveal, &ended.nonces))
     });
@@ -668,15 +684,15 @@ fn finish(ctx: Ctx) {
             let digests = a
                 .zip(b)
                 .map(|(reveal, seeded)| dice_check::Digests { reveal, seeded });
-            checked(ctx, digests);
+            checked(online, digests);
         });
     });
 }
 
 /// Shows the dice check's result; a verified game becomes its record's
 /// (with the revealed seed), for the end screen, replay and share.
-fn checked(ctx: Ctx, digests: Option<dice_check::Digests>) {
-    let online = ctx.online;
+fn checked(online: Online, digests: Option<dice_check::Digests>) {
+    let game = online.game;
     // This page's nonce for the rematch, now that its commitment is out
     // (sent before anything else, so that a page that cannot check the
     // dice still sends a fresh one).
@@ -687,7 +703,7 @@ fn checked(ctx: Ctx, digests: Option<dice_check::Digests>) {
     {
         let nonce = fresh_nonce();
         online.own_nonce.set_value(Some((seat, nonce.clone())));
-        wire::nonce(&nonce);
+        wire::nonce(online, &nonce);
     }
     let Some(digests) = digests else {
         set_verified(
@@ -717,12 +733,12 @@ fn checked(ctx: Ctx, digests: Option<dice_check::Digests>) {
     };
     match result {
         Ok(record) => {
-            let shown = ctx.state.with_untracked(|s| *s.position());
+            let shown = game.state.with_untracked(|s| *s.position());
             match GameState::room_record(choices, &record) {
                 Ok(mut state) if *state.position() == shown => {
-                    state.animate = ctx.state.with_untracked(|s| s.animate);
-                    ctx.state.set(state);
-                    scheduler::soon(ctx);
+                    state.animate = game.state.with_untracked(|s| s.animate);
+                    game.state.set(state);
+                    scheduler::soon(game);
                     set_verified(online, Verified::Yes);
                 }
                 _ => set_verified(

@@ -11,9 +11,10 @@
 //! (K the ply); `p[data-decided]` (its value the deciding ply, if known).
 
 use super::chart_data::*;
-use super::words;
-use crate::i18n::text::chart_label;
-use crate::intents::Ctx;
+use crate::i18n::Words;
+use crate::providers::analysis::Analysis;
+use crate::providers::context;
+
 use barricade_rules::Colour;
 use leptos::prelude::*;
 
@@ -26,15 +27,12 @@ const VIEW_BOX: &str = "-8 -8 616 216";
 /// calls `on_mark` with its ply.
 #[component]
 pub fn Chart(#[prop(into)] ply: Signal<usize>, on_mark: Callback<usize>) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let analysis = ctx.analysis;
-    let language = ctx.language;
+    let analysis = context::<Analysis>();
+    let w = context::<Words>();
+    let analysis = analysis.chances;
     // What the chart draws; its marks' names and caption are words: a
     // new language writes them again.
-    let d = Memo::new(move |_| {
-        language.track();
-        analysis.with(chart_data)
-    });
+    let d = Memo::new(move |_| analysis.with(|a| chart_data(w, a)));
     let line = move |c: Colour| {
         d.with(|d| {
             d.lines
@@ -56,7 +54,7 @@ pub fn Chart(#[prop(into)] ply: Signal<usize>, on_mark: Callback<usize>) -> impl
             data-total=move || d.with(|d| d.total)
             aria-busy=move || d.with(|d| (d.points < d.total).to_string())
         >
-            <svg class="chart-plot" viewBox=VIEW_BOX role="group" aria-label=words(ctx, chart_label)>
+            <svg class="chart-plot" viewBox=VIEW_BOX role="group" aria-label=move || w.chart_label()>
                 <line class="even" x1="0" x2=WIDTH y1=HEIGHT / 2 y2=HEIGHT / 2 />
                 <For each=colours key=|c| *c let:c>
                     <polyline
@@ -140,21 +138,21 @@ mod tests {
         let record = finished_game(seats, 4);
         let chances = Analysis::new(&record).unwrap().finish().to_vec();
         let mut a = GameAnalysis::default();
-        assert_eq!(chart_data(&a), ChartData::default());
+        assert_eq!(chart_data(Words::english(), &a), ChartData::default());
         let generation = a.open(&record).unwrap();
         let plies = record.moves.len();
-        let empty = chart_data(&a);
+        let empty = chart_data(Words::english(), &a);
         assert_eq!((empty.points, empty.total), (0, plies + 1));
         assert_eq!(empty.lines.len(), 3);
         assert!(empty.lines.iter().all(|l| l.points.is_empty()));
         assert!(empty.caption.contains(&format!("0 of {}", plies + 1)));
         while let Some((ply, _)) = a.next() {
             a.receive(generation, ply, chances[ply]);
-            let d = chart_data(&a);
+            let d = chart_data(Words::english(), &a);
             assert_eq!(d.points, ply + 1);
             assert!(d.marks.iter().all(|m| m.ply <= ply && m.ply >= 1));
         }
-        let d = chart_data(&a);
+        let d = chart_data(Words::english(), &a);
         assert_eq!(d.points, plies + 1);
         for (l, c) in d
             .lines

@@ -2,7 +2,7 @@
 //! colour's chance to win after every move as a line, and the marks of the
 //! moves that changed the chances most. `panels/chart.rs` draws it.
 
-use crate::i18n::text::{analysing, decided_by, no_decider, swing_label};
+use crate::i18n::Words;
 use crate::state::analysis::GameAnalysis;
 use barricade_ai::eval::Scores;
 use barricade_rules::Colour;
@@ -123,8 +123,8 @@ pub fn line(colour: Colour, chances: &[Scores], plies: usize) -> Line {
     }
 }
 
-/// What the chart shows for `a`.
-pub fn chart_data(a: &GameAnalysis) -> ChartData {
+/// What the chart shows for `a`, its words in `w`.
+pub fn chart_data(w: Words, a: &GameAnalysis) -> ChartData {
     let plies = a.plies();
     let colours = a.colours();
     let decider = a.decider();
@@ -150,7 +150,7 @@ pub fn chart_data(a: &GameAnalysis) -> ChartData {
                 y: y_of(after),
                 colour,
                 decider: decider.is_some_and(|d| d.ply == s.ply),
-                label: swing_label(
+                label: w.swing_label(
                     s.ply,
                     s.mover,
                     &board.move_name(s.decision),
@@ -163,9 +163,11 @@ pub fn chart_data(a: &GameAnalysis) -> ChartData {
         .collect();
     let caption = match (decider, a.winner()) {
         _ if a.total() == 0 => String::new(),
-        (Some(d), Some(w)) => decided_by(d.ply, d.mover, &board.move_name(d.decision), w),
-        _ if !a.is_done() => analysing(a.chances().len(), a.total()),
-        _ => no_decider().to_string(),
+        (Some(d), Some(winner)) => {
+            w.decided_by(d.ply, d.mover, &board.move_name(d.decision), winner)
+        }
+        _ if !a.is_done() => w.analysing(a.chances().len(), a.total()),
+        _ => w.no_decider().to_string(),
     };
     ChartData {
         points: a.chances().len(),

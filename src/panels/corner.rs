@@ -5,35 +5,40 @@
 
 use super::tr;
 use crate::i18n::Language;
+use crate::i18n::Words;
 use crate::i18n::text::Text;
-use crate::intents::Ctx;
+use crate::intents::Intents;
 use crate::intents::action::Action;
+use crate::providers::context;
+use crate::providers::preferences::Preferences;
 use leptos::prelude::*;
 
 /// The corner of the panel: language menu and sound switch.
 #[component]
 pub fn Corner() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let prefs = context::<Preferences>();
+    let intents = context::<Intents>();
+    let w = context::<Words>();
     let choose = move |e: leptos::ev::Event| {
         let code = event_target_value(&e);
         if let Some(language) = Language::from_code(&code) {
-            ctx.choose_language(language);
+            intents.choose_language(language);
         }
     };
     let options = Language::ALL.map(|l| {
         view! {
-            <option value=l.code() lang=l.code() prop:selected=move || ctx.language.get() == l>
+            <option value=l.code() lang=l.code() prop:selected=move || w.language() == l>
                 {l.name()}
             </option>
         }
     });
-    let on = move || ctx.settings.with(|s| s.sound).to_string();
+    let on = move || prefs.settings.with(|s| s.sound).to_string();
     view! {
         <div class="corner">
             <select
                 class="language-menu"
                 data-language=""
-                aria-label=tr(ctx, Text::Language)
+                aria-label=tr(w, Text::Language)
                 on:change=choose
             >
                 {options}
@@ -42,9 +47,9 @@ pub fn Corner() -> impl IntoView {
                 type="button"
                 class="sound-switch"
                 data-action=Action::Sound.name()
-                aria-label=tr(ctx, Text::Sound)
+                aria-label=tr(w, Text::Sound)
                 aria-pressed=on
-                on:click=move |_| ctx.run(Action::Sound)
+                on:click=move |_| intents.run(Action::Sound)
             >
                 <svg viewBox="0 0 24 24" aria-hidden="true">
                     <path class="speaker" d="M3 9h4l5-4v14l-5-4H3z" />

@@ -1,9 +1,10 @@
 //! The die: a button showing the pips of the last roll (the game's and
 //! the replay viewer's).
 
-use super::words;
-use crate::i18n::text::die_label;
-use crate::intents::Ctx;
+use crate::i18n::Words;
+use crate::intents::Intents;
+use crate::providers::context;
+
 use crate::intents::action::Action;
 use barricade_rules::Roll;
 use leptos::prelude::*;
@@ -31,7 +32,8 @@ pub fn Die(
     #[prop(into)] tumbling: Signal<bool>,
     #[prop(optional)] button: NodeRef<leptos::html::Button>,
 ) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let intents = context::<Intents>();
+    let w = context::<Words>();
     let face = move || {
         pips(value.get().map_or(0, Roll::get))
             .iter()
@@ -48,8 +50,8 @@ pub fn Die(
             data-die=""
             data-value=move || value.get().map(|r| r.get().to_string())
             disabled=move || !ready.get()
-            aria-label=words(ctx, move || die_label(value.get(), ready.get()))
-            on:click=move |_| ctx.run(Action::Roll)
+            aria-label=move || w.die_label(value.get(), ready.get())
+            on:click=move |_| intents.run(Action::Roll)
         >
             <svg viewBox="0 0 30 30" aria-hidden="true">
                 <rect class="die-face" x="1" y="1" width="28" height="28" rx="6" />

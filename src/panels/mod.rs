@@ -1,7 +1,7 @@
 //! The side panel's parts: the new-game form, the game's panel (with the
 //! end screen, the move log and "Play in words"), the replay viewer, the
-//! share box and the analysis chart. They read the app's signals
-//! ([`crate::intents::Ctx`]) and call its intents; they never talk to the
+//! share box and the analysis chart. They read the contexts they need
+//! ([`crate::providers`], [`crate::online::Online`], [`crate::i18n::Words`]) and call their intents; they never talk to the
 //! browser's services directly except through [`crate::platform`].
 
 pub mod chart;
@@ -16,27 +16,11 @@ pub mod share;
 pub mod speed;
 pub mod words;
 
-use crate::i18n::text::{Text, t};
-use crate::intents::Ctx;
-use leptos::prelude::*;
+use crate::i18n::Words;
+use crate::i18n::text::Text;
 
 /// The text `text` in the page's language, for a view: it reads the
-/// language signal, so a language switch redraws the words.
-pub fn tr(ctx: Ctx, text: Text) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
-    move || {
-        ctx.language.track();
-        t(text)
-    }
-}
-
-/// Words made by `f` (which reads the language tables) for a view, redrawn
-/// when the page's language changes.
-pub fn words<T>(
-    ctx: Ctx,
-    f: impl Fn() -> T + Copy + Send + Sync + 'static,
-) -> impl Fn() -> T + Copy + Send + Sync + 'static {
-    move || {
-        ctx.language.track();
-        f()
-    }
+/// page's words, so a language switch redraws it.
+pub fn tr(w: Words, text: Text) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    move || w.t(text)
 }

@@ -10,13 +10,18 @@ use super::chart::Chart;
 use super::die::Die;
 use super::share::ShareBox;
 use super::speed::SpeedPicker;
-use super::words::Words;
-use super::{tr, words};
-use crate::i18n;
-use crate::i18n::text::{
-    Prompt, Text, colour_name, log_line, news, opening, prompt, seat_kind, t, whose_turn, wins,
-};
-use crate::intents::Ctx;
+use super::tr;
+use super::words::PlayInWords;
+use crate::i18n::Words;
+use crate::intents::Intents;
+use crate::online::Online;
+use crate::providers::analysis::Analysis;
+use crate::providers::context;
+use crate::providers::game::Game;
+use crate::providers::replays::Replays;
+use crate::providers::screens::Screens;
+
+use crate::i18n::text::{Prompt, Text};
 use crate::intents::action::Action;
 use crate::platform::browser;
 use crate::prerender::guide;
@@ -59,37 +64,39 @@ fn current_prompt(s: &GameState) -> Option<Prompt> {
 /// What the live region says after the game's last change: the news, and
 /// after a decision whose turn it is; the opening rolls of a new game;
 /// the winner.
-fn announcement(s: &GameState) -> String {
+fn announcement(w: Words, s: &GameState) -> String {
     let over = s.winner().is_some();
     let mut live = match s.news() {
         Some(n @ News::Played(_)) if !over => {
             format!(
                 "{}. {}",
-                news(s.position().board(), n),
-                whose_turn(s.turn())
+                w.news(s.position().board(), n),
+                w.whose_turn(s.turn())
             )
         }
-        Some(n) => news(s.position().board(), n),
-        None if s.log().is_empty() => s.game().opening().map(opening).unwrap_or_default(),
+        Some(n) => w.news(s.position().board(), n),
+        None if s.log().is_empty() => s.game().opening().map(|o| w.opening(o)).unwrap_or_default(),
         None => String::new(),
     };
-    if let Some(w) = s.winner() {
-        live = format!("{live}. {}", wins(w));
+    if let Some(winner) = s.winner() {
+        live = format!("{live}. {}", w.wins(winner));
     }
     live
 }
 
-/// The game's panel (shown while `Ctx::screen` is `Play`).
+/// The game's panel (shown while `Screens::screen` is `Play`).
 #[component]
 pub fn GamePanel() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let state = ctx.state;
+    let game = context::<Game>();
+    let online = context::<Online>();
+    let intents = context::<Intents>();
+    let w = context::<Words>();
+    let state = game.state;
     let over = Memo::new(move |_| state.with(|s| s.winner().is_some()));
     let turn = Memo::new(move |_| state.with(GameState::turn));
     let kind = Memo::new(move |_| state.with(GameState::turn_kind));
-    let human = Memo::new(move |_| ctx.human_turn());
+    let human = Memo::new(move |_| game.human_turn());
     let status = Memo::new(move |_| {
-        ctx.language.track();
         // While a pawn walks, the line names whose pawn it is.
         // In a room, while the colour to move is played elsewhere (or
         // the page reconnects), the line says so instead.
@@ -97,9 +104,9 @@ pub fn GamePanel() -> impl IntoView {
             let who = s.walk().map_or(s.turn(), |w| w.colour);
             let p = current_prompt(s)?;
             let elsewhere = (p != Prompt::Walking)
-                .then(|| ctx.online.turn_words(s.turn()))
+                .then(|| online.turn_words(s.turn()))
                 .flatten();
-            Some(elsewhere.unwrap_or_else(|| prompt(who, p)))
+            Some(elsewhere.unwrap_or_else(|| w.prompt(who, p)))
         })
     });
     let value = Memo::new(move |_| {
@@ -126,33 +133,27 @@ pub fn GamePanel() -> impl IntoView {
     let undo = shown(|s, _| s.can_undo());
     let redo = shown(|s, _| s.can_redo());
     let choosing_again = shown(|s, _| s.choosing_again());
-    let opening_text = Memo::new(move |_| {
-        ctx.language.track();
-        state.with(|s| s.game().opening().map(opening))
-    });
+    let opening_text = Memo::new(move |_| state.with(|s| s.game().opening().map(|o| w.opening(o))));
     let first_round =
         Memo::new(move |_| state.with(|s| s.log().len() < s.position().seats().len()));
-    let live = Memo::new(move |_| {
-        ctx.language.track();
-        state.with(announcement)
-    });
+    let live = Memo::new(move |_| state.with(|s| announcement(w, s)));
     // Resume is offered while a game is put aside (it is put aside or
     // taken back only as another game is shown: a new revision).
     let resume = Memo::new(move |_| {
-        ctx.revision.track();
+        game.revision.track();
         browser::load(save::PREVIOUS_KEY).is_some()
     });
     let preset =
         Memo::new(move |_| state.with(|s| s.position().rules().preset_name().unwrap_or("custom")));
-    let run = move |action: Action| move |_| ctx.run(action);
+    let run = move |action: Action| move |_| intents.run(action);
     let die = NodeRef::<Button>::new();
     let log_open = browser::wide();
     view! {
         <div class="play">
             <header class="panel-head">
-                <h1 class="title small">{tr(ctx, Text::Title)}</h1>
+                <h1 class="title small">{tr(w, Text::Title)}</h1>
                 <button class="quiet" data-action=Action::NewGame.name() on:click=run(Action::NewGame)>
-                    {tr(ctx, Text::NewGameButton)}
+                    {tr(w, Text::NewGameButton)}
                 </button>
             </header>
             <Notice />
@@ -162,18 +163,18 @@ pub fn GamePanel() -> impl IntoView {
                 hidden=move || over.get()
             >
                 <span class="swatch" aria-hidden="true"></span>
-                <span class="turn-name">{words(ctx, move || whose_turn(turn.get()))}</span>
-                <span class="turn-kind">{words(ctx, move || seat_kind(kind.get()))}</span>
+                <span class="turn-name">{move || w.whose_turn(turn.get())}</span>
+                <span class="turn-kind">{move || w.seat_kind(kind.get())}</span>
             </div>
             <div class="controls" hidden=move || over.get()>
-                <Die value ready=can_roll tumbling=ctx.tumbling button=die />
+                <Die value ready=can_roll tumbling=game.tumbling button=die />
                 <p class="status">{move || status.get().unwrap_or_default()}</p>
             </div>
-            <Words die die_ready=can_roll />
+            <PlayInWords die die_ready=can_roll />
             <section class="opening" data-opening="" hidden=move || {
                 opening_text.with(Option::is_none) || !first_round.get() || over.get()
             }>
-                <h2>{tr(ctx, Text::Opening)}</h2>
+                <h2>{tr(w, Text::Opening)}</h2>
                 <p>{move || opening_text.get().unwrap_or_default()}</p>
             </section>
             <EndScreen over />
@@ -181,8 +182,7 @@ pub fn GamePanel() -> impl IntoView {
                 <button data-action=Action::Pass.name() hidden=move || !pass.get() on:click=run(Action::Pass)>
                     // After a french 6, passing ends the turn: the button says so.
                     {move || {
-                        ctx.language.track();
-                        t(if choosing_again.get() { Text::EndTurn } else { Text::Pass })
+                        w.t(if choosing_again.get() { Text::EndTurn } else { Text::Pass })
                     }}
                 </button>
                 <button
@@ -191,25 +191,25 @@ pub fn GamePanel() -> impl IntoView {
                     hidden=move || !again.get()
                     on:click=run(Action::Again)
                 >
-                    {tr(ctx, Text::Again)}
+                    {tr(w, Text::Again)}
                 </button>
                 <button data-action=Action::Cancel.name() hidden=move || !cancel.get() on:click=run(Action::Cancel)>
-                    {tr(ctx, Text::Cancel)}
+                    {tr(w, Text::Cancel)}
                 </button>
                 <button data-action=Action::Hint.name() hidden=move || !hint.get() on:click=run(Action::Hint)>
-                    {tr(ctx, Text::Hint)}
+                    {tr(w, Text::Hint)}
                 </button>
                 <button data-action=Action::Undo.name() disabled=move || !undo.get() on:click=run(Action::Undo)>
-                    {tr(ctx, Text::Undo)}
+                    {tr(w, Text::Undo)}
                 </button>
                 <button data-action=Action::Redo.name() disabled=move || !redo.get() on:click=run(Action::Redo)>
-                    {tr(ctx, Text::Redo)}
+                    {tr(w, Text::Redo)}
                 </button>
                 <button data-action=Action::Share.name() on:click=run(Action::Share)>
-                    {tr(ctx, Text::Share)}
+                    {tr(w, Text::Share)}
                 </button>
                 <button data-action=Action::Resume.name() hidden=move || !resume.get() on:click=run(Action::Resume)>
-                    {tr(ctx, Text::Resume)}
+                    {tr(w, Text::Resume)}
                 </button>
             </div>
             // By link, once this device has played, the link goes on to the
@@ -220,12 +220,11 @@ pub fn GamePanel() -> impl IntoView {
             <p>
                 <a
                     href=move || {
-                        ctx.language.track();
-                        guide::link(i18n::active(), preset.get())
+                        guide::link(w.language(), preset.get())
                     }
                     data-guide=""
                 >
-                    {tr(ctx, Text::HowToPlay)}
+                    {tr(w, Text::HowToPlay)}
                 </a>
             </p>
             <p class="sr-only" role="status" data-live="">{live}</p>
@@ -237,10 +236,10 @@ pub fn GamePanel() -> impl IntoView {
 /// opened, a game put aside).
 #[component]
 fn Notice() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let screens = context::<Screens>();
     view! {
-        <p class="notice" role="alert" data-notice="" hidden=move || ctx.notice.with(Option::is_none)>
-            {move || ctx.notice.get().unwrap_or_default()}
+        <p class="notice" role="alert" data-notice="" hidden=move || screens.notice.with(Option::is_none)>
+            {move || screens.notice.get().unwrap_or_default()}
         </p>
     }
 }
@@ -249,18 +248,20 @@ fn Notice() -> impl IntoView {
 /// win chances (a marked move opens the replay there), a rematch.
 #[component]
 fn EndScreen(over: Memo<bool>) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let state = ctx.state;
-    let title = Memo::new(move |_| {
-        ctx.language.track();
-        state.with(|s| s.winner().map(wins).unwrap_or_default())
-    });
+    let game = context::<Game>();
+    let replays = context::<Replays>();
+    let analysis = context::<Analysis>();
+    let intents = context::<Intents>();
+    let w = context::<Words>();
+    let state = game.state;
+    let title =
+        Memo::new(move |_| state.with(|s| s.winner().map(|t| w.wins(t)).unwrap_or_default()));
     // Each player's line, written when the game is over.
     let rows = Memo::new(move |_| {
         if !over.get() {
             return Vec::new();
         }
-        ctx.revision.track();
+        game.revision.track();
         state.with_untracked(|s| {
             let winner = s.winner();
             s.position()
@@ -280,18 +281,18 @@ fn EndScreen(over: Memo<bool>) -> impl IntoView {
                 .unwrap_or((Stats::default(), false))
         })
     };
-    let ply = Signal::derive(move || ctx.analysis.with(|a| a.plies()));
-    let run = move |action: Action| move |_| ctx.run(action);
+    let ply = Signal::derive(move || analysis.chances.with(|a| a.plies()));
+    let run = move |action: Action| move |_| intents.run(action);
     view! {
         <section class="end" data-end="" role="status" hidden=move || !over.get()>
             <h2 class="end-title">{title}</h2>
             <table class="stats">
                 <thead>
                     <tr>
-                        <th scope="col">{tr(ctx, Text::Player)}</th>
-                        <th scope="col">{tr(ctx, Text::Turns)}</th>
-                        <th scope="col">{tr(ctx, Text::Captures)}</th>
-                        <th scope="col">{tr(ctx, Text::Barricades)}</th>
+                        <th scope="col">{tr(w, Text::Player)}</th>
+                        <th scope="col">{tr(w, Text::Turns)}</th>
+                        <th scope="col">{tr(w, Text::Captures)}</th>
+                        <th scope="col">{tr(w, Text::Barricades)}</th>
                     </tr>
                 </thead>
                 <tbody>
@@ -299,7 +300,7 @@ fn EndScreen(over: Memo<bool>) -> impl IntoView {
                         <tr class=c.name() class:won=move || row(c).1>
                             <th scope="row">
                                 <span class="swatch"></span>
-                                {words(ctx, move || colour_name(c))}
+                                {move || w.colour_name(c)}
                             </th>
                             <td>{move || row(c).0.turns}</td>
                             <td>{move || row(c).0.captures}</td>
@@ -309,14 +310,14 @@ fn EndScreen(over: Memo<bool>) -> impl IntoView {
                 </tbody>
             </table>
             <div data-chart-slot="">
-                <Chart ply on_mark=Callback::new(move |p| ctx.review(p)) />
+                <Chart ply on_mark=Callback::new(move |p| replays.review(p)) />
             </div>
             <div class="actions">
                 <button class="primary" data-action=Action::Rematch.name() on:click=run(Action::Rematch)>
-                    {tr(ctx, Text::Rematch)}
+                    {tr(w, Text::Rematch)}
                 </button>
                 <button class="quiet" data-action=Action::NewGame.name() on:click=run(Action::NewGame)>
-                    {tr(ctx, Text::NewGameButton)}
+                    {tr(w, Text::NewGameButton)}
                 </button>
             </div>
         </section>
@@ -328,25 +329,22 @@ fn EndScreen(over: Memo<bool>) -> impl IntoView {
 /// decision adds one row, and an undone one takes its row away.
 #[component]
 fn MoveLog(open: bool) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let state = ctx.state;
+    let game = context::<Game>();
+    let w = context::<Words>();
+    let state = game.state;
     // The log's words, written once per revision (not on a selection or
     // a step of a walking pawn).
     let lines = Memo::new(move |_| {
-        ctx.language.track();
-        ctx.revision.track();
+        game.revision.track();
         state.with_untracked(|s| {
             let board = s.position().board();
             s.log()
                 .iter()
-                .map(|e| (e.colour, log_line(board, e.roll, e.mv)))
+                .map(|e| (e.colour, w.log_line(board, e.roll, e.mv)))
                 .collect::<Vec<_>>()
         })
     });
-    let opening_text = Memo::new(move |_| {
-        ctx.language.track();
-        state.with(|s| s.game().opening().map(opening))
-    });
+    let opening_text = Memo::new(move |_| state.with(|s| s.game().opening().map(|o| w.opening(o))));
     let plies = move || lines.with(|l| (1..=l.len()).rev().take(200).collect::<Vec<_>>());
     let empty = move || lines.with(Vec::is_empty) && opening_text.with(Option::is_none);
     let entry = move |ply: usize| {
@@ -355,7 +353,7 @@ fn MoveLog(open: bool) -> impl IntoView {
         view! {
             <li class=move || format!("entry {}", colour().name())>
                 <span class="ply">{ply}</span>
-                <span class="who" title=words(ctx, move || colour_name(colour()))></span>
+                <span class="who" title=move || w.colour_name(colour())></span>
                 <span class="what">{move || line.with(|l| l.as_ref().map(|l| l.1.clone()))}</span>
             </li>
         }
@@ -363,14 +361,14 @@ fn MoveLog(open: bool) -> impl IntoView {
     let opening_shown = move || lines.with(|l| l.len() < 200) && opening_text.with(Option::is_some);
     view! {
         <details class="log" open=open>
-            <summary>{tr(ctx, Text::Moves)}</summary>
-            <p class="muted" hidden=move || !empty()>{tr(ctx, Text::NoMoves)}</p>
+            <summary>{tr(w, Text::Moves)}</summary>
+            <p class="muted" hidden=move || !empty()>{tr(w, Text::NoMoves)}</p>
             <ol
                 class="entries"
                 reversed
                 hidden=empty
                 tabindex="0"
-                aria-label=tr(ctx, Text::Moves)
+                aria-label=tr(w, Text::Moves)
             >
                 <For each=plies key=|p| *p children=entry />
                 <Show when=opening_shown>
@@ -395,7 +393,11 @@ mod tests {
         s.animate = true;
         assert_eq!(current_prompt(&s), Some(Prompt::Roll));
         s.roll();
-        assert!(announcement(&s).contains("rolled"), "{}", announcement(&s));
+        assert!(
+            announcement(Words::english(), &s).contains("rolled"),
+            "{}",
+            announcement(Words::english(), &s)
+        );
         assert_ne!(current_prompt(&s), Some(Prompt::Roll));
         let mover = s.turn();
         let mv = s.moves().iter().next().copied().unwrap();
@@ -403,6 +405,10 @@ mod tests {
         // The pawn walks: the line says so until it arrives.
         assert_eq!(current_prompt(&s), Some(Prompt::Walking));
         assert_eq!(s.walk().map(|w| w.colour), Some(mover));
-        assert!(announcement(&s).contains("moved"), "{}", announcement(&s));
+        assert!(
+            announcement(Words::english(), &s).contains("moved"),
+            "{}",
+            announcement(Words::english(), &s)
+        );
     }
 }

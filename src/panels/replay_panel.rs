@@ -9,32 +9,42 @@ use super::die::Die;
 use super::share::ShareBox;
 use super::speed::SpeedPicker;
 use super::tr;
-use crate::i18n::text::{Text, colour_name, link_problem, log_line, opening, replay_at, t, wins};
-use crate::intents::Ctx;
+use crate::i18n::Words;
+use crate::i18n::text::Text;
+use crate::intents::Intents;
 use crate::intents::action::Action;
 use crate::platform::browser;
+use crate::providers::analysis::Analysis;
+use crate::providers::context;
+use crate::providers::game::Game;
+use crate::providers::replays::Replays;
 use crate::state::replay::Replay;
 use leptos::prelude::*;
 use std::fmt::Write;
 
 /// The line that says where the replay is: "Move 12 of 40: …", with the
 /// opening rolls at the start and the winner.
-fn status(replay: &Replay, opening_rolls: Option<String>, winner: Option<String>) -> String {
+fn status(
+    w: Words,
+    replay: &Replay,
+    opening_rolls: Option<String>,
+    winner: Option<String>,
+) -> String {
     let (ply, len) = (replay.ply(), replay.len());
-    let mut status = replay_at(ply, len);
+    let mut status = w.replay_at(ply, len);
     if let Some(e) = ply.checked_sub(1).and_then(|i| replay.entries().get(i)) {
         let _ = write!(
             status,
             ": {} {}",
-            colour_name(e.colour),
-            log_line(replay.record().board.board(), e.roll, e.mv)
+            w.colour_name(e.colour),
+            w.log_line(replay.record().board.board(), e.roll, e.mv)
         );
     }
     if let (0, Some(text)) = (ply, opening_rolls) {
         let _ = write!(status, ". {text}");
     }
-    if let Some(w) = winner {
-        let _ = write!(status, ". {w}");
+    if let Some(winner) = winner {
+        let _ = write!(status, ". {winner}");
     }
     status
 }
@@ -42,37 +52,43 @@ fn status(replay: &Replay, opening_rolls: Option<String>, winner: Option<String>
 /// The replay viewer's panel.
 #[component]
 pub fn ReplayPanel() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let game = context::<Game>();
+    let replays = context::<Replays>();
+    let intents = context::<Intents>();
+    let w = context::<Words>();
     // (ply shown, plies, playing)
     let at = Memo::new(move |_| {
-        ctx.replay
+        replays
+            .replay
             .with(|r| r.as_ref().map(|r| (r.ply(), r.len(), r.playing)))
             .unwrap_or_default()
     });
     let ply = Signal::derive(move || at.get().0);
     // In words of the page's language, redrawn when it changes.
     let problem = move || {
-        ctx.language.track();
-        ctx.replay.with(|r| {
+        replays.replay.with(|r| {
             r.as_ref()
-                .and_then(|r| r.problem.as_ref().map(link_problem))
+                .and_then(|r| r.problem.as_ref().map(|p| w.link_problem(p)))
         })
     };
-    let opening_rolls = move || ctx.state.with(|s| s.game().opening().map(opening));
+    let opening_rolls = move || {
+        game.state
+            .with(|s| s.game().opening().map(|o| w.opening(o)))
+    };
     let line = Memo::new(move |_| {
-        ctx.language.track();
-        let winner = ctx.state.with(|s| s.winner().map(wins));
-        ctx.replay
-            .with(|r| r.as_ref().map(|r| status(r, opening_rolls(), winner)))
+        let winner = game.state.with(|s| s.winner().map(|t| w.wins(t)));
+        replays
+            .replay
+            .with(|r| r.as_ref().map(|r| status(w, r, opening_rolls(), winner)))
             .unwrap_or_default()
     });
     let roll = Signal::derive(move || {
-        ctx.replay.with(|r| {
+        replays.replay.with(|r| {
             let r = r.as_ref()?;
             r.entries().get(r.ply().checked_sub(1)?)?.roll
         })
     });
-    let run = move |action: Action| move |_| ctx.run(action);
+    let run = move |action: Action| move |_| intents.run(action);
     let step = move |action: Action,
                      text: Text,
                      symbol: &'static str,
@@ -80,8 +96,8 @@ pub fn ReplayPanel() -> impl IntoView {
         view! {
             <button
                 data-action=action.name()
-                aria-label=tr(ctx, text)
-                title=tr(ctx, text)
+                aria-label=tr(w, text)
+                title=tr(w, text)
                 disabled=move || off(at.get())
                 on:click=run(action)
             >
@@ -90,26 +106,30 @@ pub fn ReplayPanel() -> impl IntoView {
         }
     };
     // The list is written once per replay (keyed by it and the ply).
-    let list = Memo::new(move |_| ctx.replay.with(|r| r.as_ref().map(|r| (r.id(), r.len()))));
+    let list = Memo::new(move |_| {
+        replays
+            .replay
+            .with(|r| r.as_ref().map(|r| (r.id(), r.len())))
+    });
     let entries = move || {
         list.get()
             .map(|(id, len)| (1..=len).map(|i| (id, i)).collect::<Vec<_>>())
             .unwrap_or_default()
     };
     let entry = move |(_, i): (u64, usize)| {
-        let (colour, what) = ctx
+        let (colour, what) = replays
             .replay
             .with_untracked(|r| {
                 let r = r.as_ref()?;
                 let e = r.entries().get(i - 1)?;
-                Some((e.colour, log_line(r.record().board.board(), e.roll, e.mv)))
+                Some((e.colour, w.log_line(r.record().board.board(), e.roll, e.mv)))
             })
             .unwrap_or((barricade_rules::Colour::Red, String::new()));
         view! {
             <li class=format!("entry {}", colour.name())>
                 <MoveButton ply=i>
                     <span class="ply">{i}</span>
-                    <span class="who" title=colour_name(colour)></span>
+                    <span class="who" title=w.colour_name(colour)></span>
                     <span class="what">{what}</span>
                 </MoveButton>
             </li>
@@ -118,12 +138,12 @@ pub fn ReplayPanel() -> impl IntoView {
     view! {
         <div class="play replay">
             <header class="panel-head">
-                <h1 class="title small">{tr(ctx, Text::Title)}</h1>
+                <h1 class="title small">{tr(w, Text::Title)}</h1>
                 <button class="quiet" data-action=Action::Close.name() on:click=run(Action::Close)>
-                    {tr(ctx, Text::Close)}
+                    {tr(w, Text::Close)}
                 </button>
             </header>
-            <h2>{tr(ctx, Text::Replay)}</h2>
+            <h2>{tr(w, Text::Replay)}</h2>
             <p class="notice" role="alert" data-replay-problem="" hidden=move || problem().is_none()>
                 {problem}
             </p>
@@ -131,7 +151,7 @@ pub fn ReplayPanel() -> impl IntoView {
                 <Die value=roll ready=false tumbling=false />
                 <p class="status" data-replay-at="">{line}</p>
             </div>
-            <div class="replay-controls" role="group" aria-label=tr(ctx, Text::Replay)>
+            <div class="replay-controls" role="group" aria-label=tr(w, Text::Replay)>
                 {step(Action::First, Text::First, "«", |(p, _, _)| p == 0)}
                 {step(Action::Back, Text::Back, "◀", |(p, _, _)| p == 0)}
                 <button
@@ -141,8 +161,7 @@ pub fn ReplayPanel() -> impl IntoView {
                     on:click=run(Action::Autoplay)
                 >
                     {move || {
-                        ctx.language.track();
-                        t(if at.get().2 { Text::Pause } else { Text::Autoplay })
+                        w.t(if at.get().2 { Text::Pause } else { Text::Autoplay })
                     }}
                 </button>
                 {step(Action::Forward, Text::Forward, "▶", |(p, len, _)| p == len)}
@@ -154,18 +173,18 @@ pub fn ReplayPanel() -> impl IntoView {
                     data-action=Action::PlayFromHere.name()
                     on:click=run(Action::PlayFromHere)
                 >
-                    {tr(ctx, Text::PlayFromHere)}
+                    {tr(w, Text::PlayFromHere)}
                 </button>
                 <button data-action=Action::Share.name() on:click=run(Action::Share)>
-                    {tr(ctx, Text::Share)}
+                    {tr(w, Text::Share)}
                 </button>
             </div>
             <ShareBox />
             <div data-chart-slot="">
-                <Chart ply on_mark=Callback::new(move |p| ctx.replay_go(|_, _| p)) />
+                <Chart ply on_mark=Callback::new(move |p| replays.go(|_, _| p)) />
             </div>
             <details class="log" open>
-                <summary>{tr(ctx, Text::Moves)}</summary>
+                <summary>{tr(w, Text::Moves)}</summary>
                 <ol class="entries moves">
                     {move || {
                         list.track();
@@ -195,12 +214,14 @@ pub fn ReplayPanel() -> impl IntoView {
 /// `data-swing` when the analysis marks it.
 #[component]
 fn MoveButton(ply: usize, children: Children) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let replays = context::<Replays>();
+    let analysis = context::<Analysis>();
     let current = Memo::new(move |_| {
-        ctx.replay
+        replays
+            .replay
             .with(|r| r.as_ref().is_some_and(|r| r.ply() == ply))
     });
-    let swing = Memo::new(move |_| ctx.marked.with(|m| m.contains(&ply)));
+    let swing = Memo::new(move |_| analysis.marked.with(|m| m.contains(&ply)));
     let button = NodeRef::<leptos::html::Button>::new();
     // Keeps the move shown in sight in the list's own scrolling box.
     Effect::new(move |_| {
@@ -217,7 +238,7 @@ fn MoveButton(ply: usize, children: Children) -> impl IntoView {
             data-ply=ply
             data-swing=move || swing.get().then_some("")
             aria-current=move || current.get().then_some("step")
-            on:click=move |_| ctx.replay_go(|_, _| ply)
+            on:click=move |_| replays.go(|_, _| ply)
         >
             {children()}
         </button>

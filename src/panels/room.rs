@@ -6,11 +6,15 @@
 
 use super::share::{Qr, qr_code, qr_of};
 use super::tr;
-use crate::i18n::text::{Text, colour_name, fill_str, seat_kind, t, timer_words};
-use crate::intents::Ctx;
+use crate::i18n::Words;
+use crate::i18n::text::Text;
+use crate::online::Online;
 use crate::online::room::{Seat, SeatKindOf};
 use crate::online::{Link, NAME_KEY, Verified, remembered_name};
-use crate::platform::{ai_worker, browser};
+use crate::platform::ai_worker::{self, AiWorker};
+use crate::platform::browser;
+use crate::providers::context;
+use crate::providers::new_game::NewGame;
 use crate::worker::protocol;
 use leptos::prelude::*;
 
@@ -27,16 +31,17 @@ fn link_words(link: Link) -> Option<Text> {
 /// The room before its game: invite, name, seats, Start, Leave.
 #[component]
 pub fn RoomPanel() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let online = ctx.online;
+    let new_game = context::<NewGame>();
+    let online = context::<Online>();
+    let w = context::<Words>();
     let invite = Memo::new(move |_| online.invite());
     let host = move || online.room.with(|r| r.as_ref().is_some_and(|r| r.you.host));
     let full = move || online.room.with(|r| r.as_ref().is_some_and(|r| r.full()));
     let unreachable = move || online.link.get() == Link::Unreachable;
     let by_link = move |_| {
-        ctx.leave_room();
-        ctx.online.wanted.set(false);
-        ctx.choose(|c| {
+        online.leave_room();
+        online.wanted.set(false);
+        new_game.choose(|c| {
             c.by_link = true;
             for seat in c.seats.iter_mut().flatten() {
                 *seat = crate::state::setup::SeatKind::Human;
@@ -47,15 +52,14 @@ pub fn RoomPanel() -> impl IntoView {
     // nothing else but the way out.
     let refused = move || online.refused.get();
     let shut_out = move || {
-        ctx.language.track();
         refused().map(|code| match code.as_str() {
-            "no-spectators" => t(Text::RoomNoSpectators).to_string(),
+            "no-spectators" => w.t(Text::RoomNoSpectators).to_string(),
             _ => online.error.get().unwrap_or_default(),
         })
     };
     view! {
         <section class="room" data-room="">
-            <h2>{tr(ctx, Text::RoomTitle)}</h2>
+            <h2>{tr(w, Text::RoomTitle)}</h2>
             <Show
                 when=move || refused().is_none()
                 fallback=move || {
@@ -72,7 +76,7 @@ pub fn RoomPanel() -> impl IntoView {
                 <Status />
                 <p hidden=move || !unreachable()>
                     <button type="button" data-action="play-by-link" on:click=by_link>
-                        {tr(ctx, Text::ByLink)}
+                        {tr(w, Text::ByLink)}
                     </button>
                 </p>
                 <NameField />
@@ -86,14 +90,14 @@ pub fn RoomPanel() -> impl IntoView {
                         data-action="start-room"
                         hidden=move || !host()
                         disabled=move || !full()
-                        on:click=move |_| ctx.start_room()
+                        on:click=move |_| online.start_room()
                     >
-                        {tr(ctx, Text::RoomStart)}
+                        {tr(w, Text::RoomStart)}
                     </button>
                     <LeaveButton />
                 </div>
                 <p class="muted" hidden=move || host() || unreachable()>
-                    {tr(ctx, Text::RoomWaitingHost)}
+                    {tr(w, Text::RoomWaitingHost)}
                 </p>
             </Show>
         </section>
@@ -104,8 +108,8 @@ pub fn RoomPanel() -> impl IntoView {
 /// check, Leave.
 #[component]
 pub fn RoomBar() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let online = ctx.online;
+    let online = context::<Online>();
+    let w = context::<Words>();
     let verified = move || {
         online
             .room
@@ -124,11 +128,11 @@ pub fn RoomBar() -> impl IntoView {
     view! {
         <section class="room room-bar" data-room-bar="">
             <Status />
-            <p class="muted" hidden=move || !spectator()>{tr(ctx, Text::RoomSpectator)}</p>
+            <p class="muted" hidden=move || !spectator()>{tr(w, Text::RoomSpectator)}</p>
             <div class="notice stood-in" data-stood-in="" hidden=move || !stood_in()>
-                <p>{tr(ctx, Text::RoomStoodIn)}</p>
-                <button type="button" class="primary" data-action="back-to-seat" on:click=move |_| ctx.back_to_seat()>
-                    {tr(ctx, Text::RoomBack)}
+                <p>{tr(w, Text::RoomStoodIn)}</p>
+                <button type="button" class="primary" data-action="back-to-seat" on:click=move |_| online.back_to_seat()>
+                    {tr(w, Text::RoomBack)}
                 </button>
             </div>
             <Seats />
@@ -142,10 +146,9 @@ pub fn RoomBar() -> impl IntoView {
                 hidden=move || verified().is_none()
             >
                 {move || {
-                    ctx.language.track();
                     match verified() {
-                        Some(Verified::Yes) => t(Text::DiceVerified).to_string(),
-                        Some(Verified::No(why)) => format!("{} {why}", t(Text::DiceNotVerified)),
+                        Some(Verified::Yes) => w.t(Text::DiceVerified).to_string(),
+                        Some(Verified::No(why)) => format!("{} {why}", w.t(Text::DiceNotVerified)),
                         None => String::new(),
                     }
                 }}
@@ -160,12 +163,9 @@ pub fn RoomBar() -> impl IntoView {
 /// The connection's state and the server's last refusal.
 #[component]
 fn Status() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let online = ctx.online;
-    let said = move || {
-        ctx.language.track();
-        link_words(online.link.get()).map(t)
-    };
+    let online = context::<Online>();
+    let w = context::<Words>();
+    let said = move || link_words(online.link.get()).map(|l| w.t(l));
     view! {
         <p class="notice" role="status" data-room-status="" hidden=move || said().is_none()>
             {said}
@@ -181,8 +181,8 @@ fn Status() -> impl IntoView {
 /// empty without a timer).
 #[component]
 fn Options() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let online = ctx.online;
+    let w = context::<Words>();
+    let online = context::<Online>();
     let options = move || {
         online
             .room
@@ -194,19 +194,15 @@ fn Options() -> impl IntoView {
             .with(|r| r.as_ref().is_some_and(|r| !r.seats.is_empty()))
     };
     let spectators = move || {
-        ctx.language.track();
-        t(if options().spectators {
+        w.t(if options().spectators {
             Text::RoomShowsSpectators
         } else {
             Text::RoomShowsNoSpectators
         })
     };
-    let timer = move || {
-        ctx.language.track();
-        match options().turn_seconds {
-            Some(n) => fill_str(Text::RoomShowsTimer, &timer_words(n)),
-            None => t(Text::RoomShowsNoTimer).to_string(),
-        }
+    let timer = move || match options().turn_seconds {
+        Some(n) => w.fill_str(Text::RoomShowsTimer, &w.timer_words(n)),
+        None => w.t(Text::RoomShowsNoTimer).to_string(),
     };
     view! {
         <ul class="room-options muted" hidden=move || !opened()>
@@ -221,10 +217,11 @@ fn Options() -> impl IntoView {
 /// Leave the room.
 #[component]
 fn LeaveButton() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let online = context::<Online>();
+    let w = context::<Words>();
     view! {
-        <button type="button" data-action="leave-room" on:click=move |_| ctx.leave_room()>
-            {tr(ctx, Text::RoomLeave)}
+        <button type="button" data-action="leave-room" on:click=move |_| online.leave_room()>
+            {tr(w, Text::RoomLeave)}
         </button>
     }
 }
@@ -232,10 +229,10 @@ fn LeaveButton() -> impl IntoView {
 /// The name this player shows at a seat (remembered on this device).
 #[component]
 fn NameField() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let w = context::<Words>();
     view! {
         <label class="field">
-            <span>{tr(ctx, Text::RoomYourName)}</span>
+            <span>{tr(w, Text::RoomYourName)}</span>
             <input
                 type="text"
                 maxlength="24"
@@ -250,14 +247,14 @@ fn NameField() -> impl IntoView {
 /// The invite: the link, Copy, Send and its QR code.
 #[component]
 fn Invite(invite: Memo<Option<String>>) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let w = context::<Words>();
     // The same kinds of signal as the share box's.
     let copied = RwSignal::new(None::<(String, Text)>);
     let qr = RwSignal::new(None::<Qr>);
     Effect::new(move |_| {
         let Some(url) = invite.get() else { return };
         let text = url.clone();
-        ai_worker::ask(
+        context::<AiWorker>().ask(
             ai_worker::QR,
             move |id| protocol::qr_request(id, &text),
             move |body| qr.set(qr_of(url, body)),
@@ -273,7 +270,7 @@ fn Invite(invite: Memo<Option<String>>) -> impl IntoView {
     };
     let send = move |_| {
         if let Some(link) = invite.get_untracked() {
-            browser::send(&link, t(Text::Title));
+            browser::send(&link, w.t(Text::Title));
         }
     };
     // The worker's QR code of the invite shown.
@@ -283,30 +280,29 @@ fn Invite(invite: Memo<Option<String>>) -> impl IntoView {
     };
     view! {
         <div class="share" hidden=move || invite.with(Option::is_none)>
-            <p class="share-note">{tr(ctx, Text::RoomInvite)}</p>
+            <p class="share-note">{tr(w, Text::RoomInvite)}</p>
             <input
                 type="text"
                 readonly
                 data-room-link=move || invite.get().unwrap_or_default()
-                aria-label=tr(ctx, Text::RoomInvite)
+                aria-label=tr(w, Text::RoomInvite)
                 prop:value=move || invite.get().unwrap_or_default()
             />
             <div class="actions">
                 <button type="button" class="primary" on:click=copy>
-                    {tr(ctx, Text::Copy)}
+                    {tr(w, Text::Copy)}
                 </button>
                 <button type="button" hidden=!browser::can_send() on:click=send>
-                    {tr(ctx, Text::Send)}
+                    {tr(w, Text::Send)}
                 </button>
             </div>
             <p class="muted share-status" aria-live="polite">
                 {move || {
-                    ctx.language.track();
-                    copied.get().map(|(_, said)| t(said))
+                    copied.get().map(|(_, said)| w.t(said))
                 }}
             </p>
             <div class="qr">
-                {qr_code(ctx, drawn)}
+                {qr_code(w, drawn)}
             </div>
         </div>
     }
@@ -316,8 +312,7 @@ fn Invite(invite: Memo<Option<String>>) -> impl IntoView {
 /// connected.
 #[component]
 fn Seats() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let online = ctx.online;
+    let online = context::<Online>();
     let count = move || {
         online
             .room
@@ -335,8 +330,8 @@ fn Seats() -> impl IntoView {
 /// Seat number `i` of the room.
 #[component]
 fn SeatRow(i: usize) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let online = ctx.online;
+    let online = context::<Online>();
+    let w = context::<Words>();
     let seat = move || -> Option<Seat> { online.room.with(|r| r.as_ref()?.seats.get(i).cloned()) };
     let colour = move || seat().map(|s| s.colour);
     let can_take = move || {
@@ -353,15 +348,14 @@ fn SeatRow(i: usize) -> impl IntoView {
     let connected = move || seat().is_some_and(|s| s.connected || !person());
     let stand_in = move || seat().is_some_and(|s| s.stand_in);
     let who = move || {
-        ctx.language.track();
         let Some(s) = seat() else {
             return String::new();
         };
         match (&s.name, s.kind()) {
-            (Some(name), _) if name.is_empty() => colour_name(s.colour).to_string(),
+            (Some(name), _) if name.is_empty() => w.colour_name(s.colour).to_string(),
             (Some(name), _) => name.clone(),
-            (None, crate::state::setup::SeatKind::Human) => t(Text::RoomFree).to_string(),
-            (None, kind) => seat_kind(kind).to_string(),
+            (None, crate::state::setup::SeatKind::Human) => w.t(Text::RoomFree).to_string(),
+            (None, kind) => w.seat_kind(kind).to_string(),
         }
     };
     view! {
@@ -371,29 +365,28 @@ fn SeatRow(i: usize) -> impl IntoView {
             data-mine=move || mine().then_some("")
         >
             <span class="swatch" aria-hidden="true"></span>
-            <span class="seat-name">{move || { ctx.language.track(); colour().map(colour_name) }}</span>
+            <span class="seat-name">{move || { colour().map(|c| w.colour_name(c)) }}</span>
             <span class="seat-player" data-seat-player="">{who}</span>
             <span
                 class="dot"
                 class:on=connected
                 data-connected=move || if connected() { "true" } else { "false" }
                 title=move || {
-                    ctx.language.track();
-                    t(if connected() { Text::RoomConnected } else { Text::RoomAway })
+                    w.t(if connected() { Text::RoomConnected } else { Text::RoomAway })
                 }
             ></span>
             // After the dot, where the Take button is before a game.
             <span class="muted stand-in" data-stand-in="" hidden=move || !stand_in()>
-                {tr(ctx, Text::RoomStandIn)}
+                {tr(w, Text::RoomStandIn)}
             </span>
             <Show when=can_take>
                 <button
                     type="button"
                     data-action="take-seat"
                     data-colour=move || colour().map_or("", |c| c.name())
-                    on:click=move |_| ctx.take_seat(i)
+                    on:click=move |_| online.take_seat(i)
                 >
-                    {tr(ctx, Text::RoomTake)}
+                    {tr(w, Text::RoomTake)}
                 </button>
             </Show>
         </li>

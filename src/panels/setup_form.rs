@@ -1,15 +1,21 @@
 //! The new-game form: seats (person or computer), teams, rules, seed, and
 //! quick start. The board beside it previews the seats chosen.
 //!
-//! Leptos views: every control shows the form's choices (`Ctx::form`) and
-//! sends its changes as [`Ctx::choose`] intents from its own handler.
+//! Leptos views: every control shows the form's choices (`NewGame::form`) and
+//! sends its changes as [`crate::providers::new_game::NewGame::choose`] intents from its own handler.
 
 use super::speed::SpeedPicker;
-use super::{tr, words};
-use crate::i18n::text::{Text, colour_name, preset_name, preset_summary, seat_kind};
-use crate::intents::Ctx;
+use super::tr;
+use crate::i18n::Words;
+use crate::i18n::text::Text;
+use crate::intents::Intents;
 use crate::intents::action::Action;
+use crate::online::Online;
 use crate::prerender::guide;
+use crate::providers::context;
+use crate::providers::game::Game;
+use crate::providers::new_game::NewGame;
+use crate::providers::screens::Screens;
 use crate::state::setup::SeatKind;
 use barricade_ai::Level;
 use barricade_rules::{BoardId, Colour, Rules};
@@ -51,7 +57,12 @@ const TOGGLES: [Toggle; 4] = [
 /// The new-game form.
 #[component]
 pub fn SetupForm() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let game = context::<Game>();
+    let new_game = context::<NewGame>();
+    let screens = context::<Screens>();
+    let online = context::<Online>();
+    let intents = context::<Intents>();
+    let w = context::<Words>();
     let seed_field = NodeRef::<leptos::html::Input>::new();
     // Starts a game with the form's choices and the seed typed into it.
     let start = move |e: leptos::ev::SubmitEvent| {
@@ -59,11 +70,11 @@ pub fn SetupForm() -> impl IntoView {
         let seed = seed_field
             .get_untracked()
             .and_then(|i| i.value().trim().parse().ok());
-        ctx.form.update(|c| c.seed = seed);
-        ctx.run(Action::Start);
+        new_game.form.update(|c| c.seed = seed);
+        intents.run(Action::Start);
     };
-    let rules = move || ctx.form.with(|c| preset(c.rules));
-    let notice = move || ctx.notice.get();
+    let rules = move || new_game.form.with(|c| preset(c.rules));
+    let notice = move || screens.notice.get();
     let seats = Colour::ALL.map(|colour| view! { <SeatPicker colour /> });
     let boards = [
         (BoardId::Classic, Text::BoardClassic),
@@ -73,16 +84,16 @@ pub fn SetupForm() -> impl IntoView {
         view! {
             <option
                 value=board.name()
-                prop:selected=move || ctx.form.with(|c| c.board) == board
+                prop:selected=move || new_game.form.with(|c| c.board) == board
             >
-                {tr(ctx, name)}
+                {tr(w, name)}
             </option>
         }
     });
     let presets = Rules::PRESETS.map(|p| {
         view! {
             <option value=p prop:selected=move || rules() == p>
-                {words(ctx, move || preset_name(p))}
+                {move || w.preset_name(p)}
             </option>
         }
     });
@@ -92,20 +103,20 @@ pub fn SetupForm() -> impl IntoView {
                 <input
                     type="checkbox"
                     data-setup-rule=name
-                    prop:checked=move || ctx.form.with(|c| get(&c.rules))
+                    prop:checked=move || new_game.form.with(|c| get(&c.rules))
                     on:change=move |e| {
                         let on = event_target_checked(&e);
-                        ctx.choose(|c| set(&mut c.rules, on));
+                        new_game.choose(|c| set(&mut c.rules, on));
                     }
                 />
-                <span>{tr(ctx, label)}</span>
+                <span>{tr(w, label)}</span>
             </label>
         }
     });
     view! {
         <form class="setup" on:submit=start>
-            <h1 class="title">{tr(ctx, Text::Title)}</h1>
-            <p class="tagline">{tr(ctx, Text::Tagline)}</p>
+            <h1 class="title">{tr(w, Text::Title)}</h1>
+            <p class="tagline">{tr(w, Text::Tagline)}</p>
             <p class="notice" role="alert" data-notice="" hidden=move || notice().is_none()>
                 {notice}
             </p>
@@ -113,48 +124,48 @@ pub fn SetupForm() -> impl IntoView {
                 type="button"
                 class="primary wide"
                 data-action=Action::QuickStart.name()
-                on:click=move |_| ctx.run(Action::QuickStart)
+                on:click=move |_| intents.run(Action::QuickStart)
             >
-                {tr(ctx, Text::QuickStart)}
+                {tr(w, Text::QuickStart)}
             </button>
             <p>
                 <a
                     href=move || {
-                        ctx.language.with(|l| guide::link(*l, rules()))
+                        guide::link(w.language(), rules())
                     }
                     data-guide=""
                 >
-                    {tr(ctx, Text::HowToPlay)}
+                    {tr(w, Text::HowToPlay)}
                 </a>
             </p>
-            <h2>{tr(ctx, Text::NewGame)}</h2>
+            <h2>{tr(w, Text::NewGame)}</h2>
             <fieldset>
-                <legend>{tr(ctx, Text::Players)}</legend>
+                <legend>{tr(w, Text::Players)}</legend>
                 {seats}
                 <label class="check">
                     <input
                         type="checkbox"
                         data-setup-teams=""
-                        prop:checked=move || ctx.form.with(|c| c.teams)
-                        disabled=move || ctx.form.with(|c| c.colours().len() != 4)
+                        prop:checked=move || new_game.form.with(|c| c.teams)
+                        disabled=move || new_game.form.with(|c| c.colours().len() != 4)
                         on:change=move |e| {
                             let on = event_target_checked(&e);
-                            ctx.choose(|c| c.teams = on);
+                            new_game.choose(|c| c.teams = on);
                         }
                     />
-                    <span>{tr(ctx, Text::Teams)}</span>
+                    <span>{tr(w, Text::Teams)}</span>
                 </label>
                 <label class="check">
                     <input
                         type="checkbox"
                         data-setup-by-link=""
-                        prop:checked=move || ctx.form.with(|c| c.by_link)
+                        prop:checked=move || new_game.form.with(|c| c.by_link)
                         on:change=move |e| {
                             let on = event_target_checked(&e);
                             if on {
-                                ctx.online.wanted.set(false);
+                                online.wanted.set(false);
                             }
-                            ctx.choose(|c| {
+                            new_game.choose(|c| {
                                 c.by_link = on;
                                 if on {
                                     for seat in c.seats.iter_mut().flatten() {
@@ -164,11 +175,10 @@ pub fn SetupForm() -> impl IntoView {
                             });
                         }
                     />
-                    <span>{tr(ctx, Text::ByLink)}</span>
+                    <span>{tr(w, Text::ByLink)}</span>
                 </label>
                 // Offered only when the page knows a room server.
-                {ctx
-                    .online
+                {online
                     .server
                     .map(|_| {
                         view! {
@@ -176,30 +186,30 @@ pub fn SetupForm() -> impl IntoView {
                                 <input
                                     type="checkbox"
                                     data-setup-online=""
-                                    prop:checked=move || ctx.online.wanted.get()
+                                    prop:checked=move || online.wanted.get()
                                     on:change=move |e| {
                                         let on = event_target_checked(&e);
-                                        ctx.online.wanted.set(on);
+                                        online.wanted.set(on);
                                         if on {
-                                            ctx.choose(|c| c.by_link = false);
+                                            new_game.choose(|c| c.by_link = false);
                                         }
                                     }
                                 />
-                                <span>{tr(ctx, Text::PlayOnline)}</span>
+                                <span>{tr(w, Text::PlayOnline)}</span>
                             </label>
-                            {room_choices(ctx)}
+                            {room_choices(online)}
                         }
                     })}
             </fieldset>
             <fieldset>
-                <legend>{tr(ctx, Text::Rules)}</legend>
+                <legend>{tr(w, Text::Rules)}</legend>
                 <label class="field">
-                    <span>{tr(ctx, Text::BoardChoice)}</span>
+                    <span>{tr(w, Text::BoardChoice)}</span>
                     <select
                         data-setup-board=""
                         on:change=move |e| {
                             if let Ok(board) = event_target_value(&e).parse() {
-                                ctx.choose(|c| c.board = board);
+                                new_game.choose(|c| c.board = board);
                             }
                         }
                     >
@@ -207,43 +217,42 @@ pub fn SetupForm() -> impl IntoView {
                     </select>
                 </label>
                 <label class="field">
-                    <span>{tr(ctx, Text::Preset)}</span>
+                    <span>{tr(w, Text::Preset)}</span>
                     <select
                         data-setup-preset=""
                         on:change=move |e| {
                             if let Some(r) = Rules::preset(&event_target_value(&e)) {
-                                ctx.choose(|c| c.rules = r);
+                                new_game.choose(|c| c.rules = r);
                             }
                         }
                     >
                         {presets}
                         <option value="custom" hidden="" prop:selected=move || rules() == "custom">
-                            {words(ctx, || preset_name("custom"))}
+                            {move || w.preset_name("custom")}
                         </option>
                     </select>
                 </label>
                 <p class="muted summary" data-setup-summary="">
                     {move || {
-                        ctx.language.track();
-                        preset_summary(rules())
+                        w.preset_summary(rules())
                     }}
                 </p>
                 {toggles}
             </fieldset>
             <label class="field">
-                <span>{tr(ctx, Text::Seed)}</span>
+                <span>{tr(w, Text::Seed)}</span>
                 <input
                     type="text"
                     inputmode="numeric"
                     data-setup-seed=""
                     node_ref=seed_field
-                    placeholder=tr(ctx, Text::SeedHint)
+                    placeholder=tr(w, Text::SeedHint)
                     prop:value=move || {
-                        ctx.form.with(|c| c.seed.map(|s| s.to_string()).unwrap_or_default())
+                        new_game.form.with(|c| c.seed.map(|s| s.to_string()).unwrap_or_default())
                     }
                     on:change=move |e| {
                         let seed = event_target_value(&e).trim().parse().ok();
-                        ctx.choose(|c| c.seed = seed);
+                        new_game.choose(|c| c.seed = seed);
                     }
                 />
             </label>
@@ -253,17 +262,17 @@ pub fn SetupForm() -> impl IntoView {
                     type="submit"
                     class="primary"
                     data-action=Action::Start.name()
-                    disabled=move || ctx.form.with(|c| c.seats().is_err())
+                    disabled=move || new_game.form.with(|c| c.seats().is_err())
                 >
-                    {tr(ctx, Text::Start)}
+                    {tr(w, Text::Start)}
                 </button>
                 <button
                     type="button"
                     data-action=Action::BackToGame.name()
-                    hidden=move || !ctx.has_game.get()
-                    on:click=move |_| ctx.run(Action::BackToGame)
+                    hidden=move || !game.has_game.get()
+                    on:click=move |_| intents.run(Action::BackToGame)
                 >
-                    {tr(ctx, Text::BackToGame)}
+                    {tr(w, Text::BackToGame)}
                 </button>
             </div>
         </form>
@@ -274,33 +283,38 @@ pub fn SetupForm() -> impl IntoView {
 /// (by link, every seat is a person: the levels are off).
 #[component]
 fn SeatPicker(colour: Colour) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let new_game = context::<NewGame>();
+    let w = context::<Words>();
     let i = colour.index();
-    let seat = move || ctx.form.with(|c| c.seats[i].map_or("-", SeatKind::code));
+    let seat = move || {
+        new_game
+            .form
+            .with(|c| c.seats[i].map_or("-", SeatKind::code))
+    };
     let kinds = KINDS.map(|k| {
         view! {
             <option
                 value=k.code()
                 prop:selected=move || seat() == k.code()
-                disabled=move || k.is_computer() && ctx.form.with(|c| c.by_link)
+                disabled=move || k.is_computer() && new_game.form.with(|c| c.by_link)
             >
-                {words(ctx, move || seat_kind(k))}
+                {move || w.seat_kind(k)}
             </option>
         }
     });
     view! {
         <label class=format!("field seat {}", colour.name())>
             <span class="swatch" aria-hidden="true"></span>
-            <span class="seat-name">{words(ctx, move || colour_name(colour))}</span>
+            <span class="seat-name">{move || w.colour_name(colour)}</span>
             <select
                 data-setup-seat=colour.name()
                 on:change=move |e| {
                     let kind = SeatKind::from_code(&event_target_value(&e));
-                    ctx.choose(|c| c.seats[i] = kind);
+                    new_game.choose(|c| c.seats[i] = kind);
                 }
             >
                 <option value="-" prop:selected=move || seat() == "-">
-                    {tr(ctx, Text::SeatOff)}
+                    {tr(w, Text::SeatOff)}
                 </option>
                 {kinds}
             </select>
@@ -315,11 +329,11 @@ const TIMERS: [Option<u32>; 4] = [None, Some(30), Some(60), Some(120)];
 /// The host's room choices while "Play online" is checked, in a build
 /// with the rooms client (the `online` feature); nothing in the static
 /// site's, which never offers "Play online".
-fn room_choices(ctx: Ctx) -> AnyView {
+fn room_choices(online: Online) -> AnyView {
     #[cfg(feature = "online")]
     {
         view! {
-            <Show when=move || ctx.online.wanted.get()>
+            <Show when=move || online.wanted.get()>
                 <RoomChoices />
             </Show>
         }
@@ -327,7 +341,7 @@ fn room_choices(ctx: Ctx) -> AnyView {
     }
     #[cfg(not(feature = "online"))]
     {
-        let _ = ctx;
+        let _ = online;
         ().into_any()
     }
 }
@@ -337,9 +351,9 @@ fn room_choices(ctx: Ctx) -> AnyView {
 #[cfg(feature = "online")]
 #[component]
 fn RoomChoices() -> impl IntoView {
-    use crate::i18n::text::{t, timer_words};
-    let ctx = expect_context::<Ctx>();
-    let options = ctx.online.options;
+    let online = context::<Online>();
+    let w = context::<Words>();
+    let options = online.options;
     let timers = TIMERS.map(|seconds| {
         let value = seconds.map_or(String::new(), |n| n.to_string());
         view! {
@@ -348,8 +362,7 @@ fn RoomChoices() -> impl IntoView {
                 prop:selected=move || options.with(|o| o.turn_seconds) == seconds
             >
                 {move || {
-                    ctx.language.track();
-                    seconds.map_or_else(|| t(Text::RoomTimerOff).to_string(), timer_words)
+                    seconds.map_or_else(|| w.t(Text::RoomTimerOff).to_string(), |s| w.timer_words(s))
                 }}
             </option>
         }
@@ -365,10 +378,10 @@ fn RoomChoices() -> impl IntoView {
                     options.update(|o| o.spectators = on);
                 }
             />
-            <span>{tr(ctx, Text::RoomSpectators)}</span>
+            <span>{tr(w, Text::RoomSpectators)}</span>
         </label>
         <label class="field">
-            <span>{tr(ctx, Text::RoomTimer)}</span>
+            <span>{tr(w, Text::RoomTimer)}</span>
             <select
                 data-setup-timer=""
                 on:change=move |e| {

@@ -2,11 +2,14 @@
 //! QR code for a phone at the table (drawn by the web worker), and the
 //! dice seed for another table.
 
-use super::{tr, words};
-use crate::i18n::text::{Text, dice_seed, t};
-use crate::intents::Ctx;
+use super::tr;
+use crate::i18n::Words;
+use crate::i18n::text::Text;
+use crate::intents::Intents;
 use crate::intents::action::Action;
-use crate::platform::{ai_worker, browser};
+use crate::platform::ai_worker::{self, AiWorker};
+use crate::platform::browser;
+use crate::providers::context;
 use crate::state::link::Link;
 use crate::worker::protocol;
 use leptos::prelude::*;
@@ -32,11 +35,12 @@ pub fn qr_of(url: String, body: Result<String, String>) -> Option<Qr> {
 }
 
 /// The share box (the game's panel's and the replay viewer's): open while
-/// `Ctx::shared` says so.
+/// `Intents::shared` says so.
 #[component]
 pub fn ShareBox() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let shared = Memo::new(move |_| ctx.shared());
+    let intents = context::<Intents>();
+    let w = context::<Words>();
+    let shared = Memo::new(move |_| intents.shared());
     let url = Memo::new(move |_| shared.with(|s| s.as_ref().map(|s| s.url.clone())));
     // What Copy said, for the link it copied.
     let status = RwSignal::new(None::<(String, Text)>);
@@ -48,7 +52,7 @@ pub fn ShareBox() -> impl IntoView {
             return;
         }
         let text = url.clone();
-        ai_worker::ask(
+        context::<AiWorker>().ask(
             ai_worker::QR,
             move |id| protocol::qr_request(id, &text),
             move |body| {
@@ -75,18 +79,17 @@ pub fn ShareBox() -> impl IntoView {
     };
     let send = move |_| {
         if let Some(link) = url.get_untracked() {
-            browser::send(&link, t(Text::Title));
+            browser::send(&link, w.t(Text::Title));
         }
     };
     let note = move || shared.with(|s| s.as_ref().map(|s| s.note.clone()).unwrap_or_default());
     let seed = move || shared.with(|s| s.as_ref().map_or(0, |s| s.seed));
     let said = move || {
-        ctx.language.track();
         let now = url.get();
         status.with(|s| {
             s.as_ref()
                 .filter(|(link, _)| Some(link) == now.as_ref())
-                .map(|(_, text)| t(*text))
+                .map(|(_, text)| w.t(*text))
         })
     };
     let drawn = move || {
@@ -101,24 +104,24 @@ pub fn ShareBox() -> impl IntoView {
                 readonly
                 data-share-link=""
                 node_ref=input
-                aria-label=tr(ctx, Text::Share)
+                aria-label=tr(w, Text::Share)
                 prop:value=move || url.get().unwrap_or_default()
             />
             <div class="actions">
                 <button class="primary" data-action=Action::Copy.name() on:click=copy>
-                    {tr(ctx, Text::Copy)}
+                    {tr(w, Text::Copy)}
                 </button>
                 <button data-action=Action::Send.name() hidden=!browser::can_send() on:click=send>
-                    {tr(ctx, Text::Send)}
+                    {tr(w, Text::Send)}
                 </button>
             </div>
             <p class="muted share-status" aria-live="polite">{said}</p>
             <div class="qr" data-qr=move || drawn().map(|q| q.url).unwrap_or_default()>
-                {qr_code(ctx, drawn)}
+                {qr_code(w, drawn)}
             </div>
             <p class="muted">
                 <a class="share-seed" href=move || Link::Seed(seed()).fragment()>
-                    {words(ctx, move || dice_seed(seed()))}
+                    {move || w.dice_seed(seed())}
                 </a>
             </p>
         </section>
@@ -126,12 +129,12 @@ pub fn ShareBox() -> impl IntoView {
 }
 
 /// A QR code the worker drew (`qr`), or nothing until it has.
-pub fn qr_code(ctx: Ctx, qr: impl Fn() -> Option<Qr> + Send + Sync + 'static) -> impl IntoView {
+pub fn qr_code(w: Words, qr: impl Fn() -> Option<Qr> + Send + Sync + 'static) -> impl IntoView {
     move || {
         qr().map(|q| {
             let side = q.side;
             view! {
-                <svg viewBox=format!("-4 -4 {side} {side}") role="img" aria-label=tr(ctx, Text::QrCode)>
+                <svg viewBox=format!("-4 -4 {side} {side}") role="img" aria-label=tr(w, Text::QrCode)>
                     <rect x="-4" y="-4" width=side height=side fill="#fff" />
                     <path d=q.path />
                 </svg>

@@ -5,10 +5,13 @@
 //! go on, and the position as a list. The live region announces what
 //! happens. Whether it is open is remembered (`Settings::words`).
 
-use super::{tr, words};
-use crate::i18n::text::{Text, move_words, position_words, square_label};
-use crate::intents::Ctx;
+use super::tr;
+use crate::i18n::Words;
+use crate::i18n::text::Text;
 use crate::platform::browser;
+use crate::providers::context;
+use crate::providers::game::Game;
+use crate::providers::preferences::Preferences;
 use crate::state::GameState;
 use barricade_rules::Square;
 use leptos::html::{Button, Ul};
@@ -25,7 +28,7 @@ pub enum Pick {
 
 /// The buttons for what the person at this device may do now on the
 /// board (`human`: it is their turn), each with its words.
-pub fn choices(s: &GameState, human: bool) -> Vec<(Pick, String)> {
+pub fn choices(w: Words, s: &GameState, human: bool) -> Vec<(Pick, String)> {
     if !human || s.walk().is_some() {
         return Vec::new();
     }
@@ -35,7 +38,7 @@ pub fn choices(s: &GameState, human: bool) -> Vec<(Pick, String)> {
         return s
             .drop_squares()
             .iter()
-            .map(|sq| (Pick::Drop(sq), square_label(board, sq, true)))
+            .map(|sq| (Pick::Drop(sq), w.square_label(board, sq, true)))
             .collect();
     }
     let mut list = Vec::new();
@@ -46,7 +49,7 @@ pub fn choices(s: &GameState, human: bool) -> Vec<(Pick, String)> {
         for d in 0..=u8::MAX {
             for (i, c) in moves.iter().enumerate() {
                 if board.to_goal(c.to()) == d {
-                    list.push((Pick::Move(i), move_words(position, *c)));
+                    list.push((Pick::Move(i), w.move_words(position, *c)));
                 }
             }
         }
@@ -57,21 +60,22 @@ pub fn choices(s: &GameState, human: bool) -> Vec<(Pick, String)> {
 /// The section; `die`: the game's die, which gets the focus when the
 /// button pressed is gone and nothing is left to choose.
 #[component]
-pub fn Words(die: NodeRef<Button>, #[prop(into)] die_ready: Signal<bool>) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let human = Memo::new(move |_| ctx.human_turn());
+pub fn PlayInWords(die: NodeRef<Button>, #[prop(into)] die_ready: Signal<bool>) -> impl IntoView {
+    let game = context::<Game>();
+    let prefs = context::<Preferences>();
+    let w = context::<Words>();
+    let human = Memo::new(move |_| game.human_turn());
     // The list changes with a decision or a roll (the revision), with a
     // walk starting or ending, and with the language: keyed by the
     // revision and what the button does.
     // Written only while the words are open: closed, they cost nothing.
-    let shown = Memo::new(move |_| ctx.settings.with(|s| s.words));
+    let shown = Memo::new(move |_| prefs.settings.with(|s| s.words));
     let list = Memo::new(move |_| {
         if !shown.get() {
             return (0, Vec::new());
         }
-        ctx.language.track();
         let human = human.get();
-        ctx.state.with(|s| (s.revision(), choices(s, human)))
+        game.state.with(|s| (s.revision(), choices(w, s, human)))
     });
     let keys = move || list.with(|(r, l)| l.iter().map(|(p, _)| (*r, *p)).collect::<Vec<_>>());
     let label = move |pick: Pick| {
@@ -86,13 +90,12 @@ pub fn Words(die: NodeRef<Button>, #[prop(into)] die_ready: Signal<bool>) -> imp
         if !shown.get() {
             return Vec::new();
         }
-        ctx.language.track();
-        ctx.state.with(|s| position_words(s.position()))
+        game.state.with(|s| w.position_words(s.position()))
     });
     let lines = move || (0..position.with(Vec::len)).collect::<Vec<_>>();
     let line = move |i: usize| position.with(|p| p.get(i).cloned().unwrap_or_default());
     let moves = NodeRef::<Ul>::new();
-    let open = ctx.settings.with_untracked(|s| s.words);
+    let open = prefs.settings.with_untracked(|s| s.words);
     // A move button pressed is gone with its list: focus goes on to the
     // next choice, or the die (only if nothing has the focus).
     Effect::new(move |_| {
@@ -120,14 +123,14 @@ pub fn Words(die: NodeRef<Button>, #[prop(into)] die_ready: Signal<bool>) -> imp
             open=open
             on:toggle=move |e| {
                 let open = crate::platform::page::details_open(&e);
-                if ctx.settings.with_untracked(|s| s.words) != open {
-                    ctx.settings.update(|s| s.words = open);
+                if prefs.settings.with_untracked(|s| s.words) != open {
+                    prefs.settings.update(|s| s.words = open);
                 }
             }
         >
-            <summary id="words">{tr(ctx, Text::Words)}</summary>
+            <summary id="words">{tr(w, Text::Words)}</summary>
             <div data-word-moves="">
-                <h2>{tr(ctx, Text::Moves)}</h2>
+                <h2>{tr(w, Text::Moves)}</h2>
                 // (Its heading hides with an empty list: style/main.css.)
                 <ul node_ref=moves>
                     <For each=keys key=|k| *k let:((_, pick))>
@@ -135,20 +138,20 @@ pub fn Words(die: NodeRef<Button>, #[prop(into)] die_ready: Signal<bool>) -> imp
                             {match pick {
                                 Pick::Move(i) => {
                                     view! {
-                                        <button data-move=i on:click=move |_| ctx.play_listed(i)>
+                                        <button data-move=i on:click=move |_| game.play_listed(i)>
                                             {move || label(pick)}
                                         </button>
                                     }
                                         .into_any()
                                 }
                                 Pick::Drop(square) => {
-                                    let name = ctx
+                                    let name = game
                                         .state
                                         .with_untracked(|s| s.position().board().name(square));
                                     view! {
                                         <button
                                             data-square=name
-                                            on:click=move |_| ctx.click_square(square)
+                                            on:click=move |_| game.click_square(square)
                                         >
                                             {move || label(pick)}
                                         </button>
@@ -160,10 +163,10 @@ pub fn Words(die: NodeRef<Button>, #[prop(into)] die_ready: Signal<bool>) -> imp
                     </For>
                 </ul>
             </div>
-            <h2>{tr(ctx, Text::WordsPosition)}</h2>
+            <h2>{tr(w, Text::WordsPosition)}</h2>
             <ul data-word-position="">
                 <For each=lines key=|i| *i let:i>
-                    <li>{words(ctx, move || line(i))}</li>
+                    <li>{move || line(i)}</li>
                 </For>
             </ul>
         </details>
@@ -179,14 +182,22 @@ mod tests {
     fn every_legal_move_is_a_button_nearest_the_goal_first() {
         let mut s = GameState::new(SetupChoices::default(), 7).unwrap();
         assert!(
-            choices(&s, true).is_empty(),
+            choices(Words::english(), &s, true).is_empty(),
             "nothing to choose before the roll"
         );
         s.roll();
-        assert!(choices(&s, true)[0].1.contains("pawn at home to"));
-        assert!(choices(&s, false).is_empty(), "not this device's turn");
         assert!(
-            position_words(s.position())
+            choices(Words::english(), &s, true)[0]
+                .1
+                .contains("pawn at home to")
+        );
+        assert!(
+            choices(Words::english(), &s, false).is_empty(),
+            "not this device's turn"
+        );
+        assert!(
+            Words::english()
+                .position_words(s.position())
                 .iter()
                 .any(|l| l.contains("5 pawns at home"))
         );
@@ -197,7 +208,7 @@ mod tests {
                 break;
             }
             if s.dropping() {
-                let list = choices(&s, true);
+                let list = choices(Words::english(), &s, true);
                 assert_eq!(list.len(), s.drop_squares().len());
                 let Some((Pick::Drop(sq), _)) = list.last() else {
                     panic!("a drop square")
@@ -206,7 +217,7 @@ mod tests {
                 continue;
             }
             s.roll();
-            let list = choices(&s, true);
+            let list = choices(Words::english(), &s, true);
             assert_eq!(list.len(), s.moves().len());
             match list.last() {
                 Some((Pick::Move(i), _)) => {

@@ -2,7 +2,7 @@
 //! until it is ready, and hands each reply to the callback of its request.
 
 use crate::worker::protocol::{READY, parse_reply};
-use std::cell::RefCell;
+use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{MessageEvent, Worker};
@@ -13,7 +13,7 @@ const WORKER_URL: &str = "./ai_worker_loader.js";
 type Reply = Box<dyn FnOnce(Result<String, String>)>;
 
 #[derive(Default)]
-struct Client {
+pub struct Client {
     worker: Option<Worker>,
     ready: bool,
     queue: Vec<String>,
@@ -22,39 +22,96 @@ struct Client {
     next_id: u64,
 }
 
-thread_local! {
-    static CLIENT: RefCell<Client> = RefCell::new(Client::default());
+/// The page's one AI worker, started at its first question (a handle:
+/// copies are the same worker).
+#[derive(Clone, Copy)]
+pub struct AiWorker(StoredValue<Client, LocalStorage>);
+
+impl Default for AiWorker {
+    fn default() -> AiWorker {
+        AiWorker::new()
+    }
 }
 
-/// Asks the worker; `reply` runs with the body of its reply (or an error)
-/// when it answers. `make_request` turns the request id into the request
-/// text (see `crate::worker::protocol`). The time from request to answer is recorded
-/// as a `performance` measure named `measure` (one of the names below).
-pub fn ask(
-    measure: &'static str,
-    make_request: impl FnOnce(u64) -> String,
-    reply: impl FnOnce(Result<String, String>) + 'static,
-) {
-    let started = CLIENT.with(|c| c.borrow().worker.is_some()) || start();
-    if !started {
-        reply(Err("the computer player could not start".into()));
-        return;
+impl AiWorker {
+    /// The worker, not started yet.
+    pub fn new() -> AiWorker {
+        AiWorker(StoredValue::new_local(Client::default()))
     }
-    CLIENT.with(|c| {
-        let mut c = c.borrow_mut();
-        c.next_id += 1;
-        let id = c.next_id;
-        mark(&format!("ai-ask-{id}"));
-        c.waiting.push((id, measure, Box::new(reply)));
-        let text = make_request(id);
-        if c.ready {
-            if let Some(w) = &c.worker {
-                let _ = w.post_message(&JsValue::from_str(&text));
-            }
-        } else {
-            c.queue.push(text);
+
+    /// Asks the worker; `reply` runs with the body of its reply (or an
+    /// error) when it answers. `make_request` turns the request id into the
+    /// request text (see `crate::worker::protocol`). The time from request
+    /// to answer is recorded as a `performance` measure named `measure`
+    /// (one of the names below).
+    pub fn ask(
+        self,
+        measure: &'static str,
+        make_request: impl FnOnce(u64) -> String,
+        reply: impl FnOnce(Result<String, String>) + 'static,
+    ) {
+        let started = self.0.with_value(|c| c.worker.is_some()) || self.start();
+        if !started {
+            reply(Err("the computer player could not start".into()));
+            return;
         }
-    });
+        self.0.update_value(|c| {
+            c.next_id += 1;
+            let id = c.next_id;
+            mark(&format!("ai-ask-{id}"));
+            c.waiting.push((id, measure, Box::new(reply)));
+            let text = make_request(id);
+            if c.ready {
+                if let Some(w) = &c.worker {
+                    let _ = w.post_message(&JsValue::from_str(&text));
+                }
+            } else {
+                c.queue.push(text);
+            }
+        });
+    }
+
+    /// Starts the worker and listens to it; false if the browser refuses.
+    fn start(self) -> bool {
+        let Ok(worker) = Worker::new(WORKER_URL) else {
+            return false;
+        };
+        let worker_client = self.0;
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+            let text = event.data().as_string().unwrap_or_default();
+            if text == READY {
+                worker_client.update_value(|c| {
+                    c.ready = true;
+                    let queue = std::mem::take(&mut c.queue);
+                    if let Some(w) = &c.worker {
+                        for request in queue {
+                            let _ = w.post_message(&JsValue::from_str(&request));
+                        }
+                    }
+                });
+                return;
+            }
+            if let Some((id, decision)) = parse_reply(&text) {
+                // Take the callback out before running it: it may ask again.
+                let reply = worker_client
+                    .try_update_value(|c| {
+                        let i = c.waiting.iter().position(|w| w.0 == id)?;
+                        let (_, name, reply) = c.waiting.swap_remove(i);
+                        Some((name, reply))
+                    })
+                    .flatten();
+                if let Some((name, reply)) = reply {
+                    measure(id, name);
+                    reply(decision);
+                }
+            }
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        // The handler lives as long as the page.
+        on_message.forget();
+        self.0.update_value(|c| c.worker = Some(worker));
+        true
+    }
 }
 
 /// Marks the moment a request is sent (User Timing API).
@@ -81,45 +138,4 @@ fn measure(id: u64, name: &str) {
         let _ = p.measure_with_start_mark(name, &start);
         p.clear_marks_with_mark_name(&start);
     }
-}
-
-/// Starts the worker and listens to it; false if the browser refuses.
-fn start() -> bool {
-    let Ok(worker) = Worker::new(WORKER_URL) else {
-        return false;
-    };
-    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
-        let text = event.data().as_string().unwrap_or_default();
-        if text == READY {
-            CLIENT.with(|c| {
-                let mut c = c.borrow_mut();
-                c.ready = true;
-                let queue = std::mem::take(&mut c.queue);
-                if let Some(w) = &c.worker {
-                    for request in queue {
-                        let _ = w.post_message(&JsValue::from_str(&request));
-                    }
-                }
-            });
-            return;
-        }
-        if let Some((id, decision)) = parse_reply(&text) {
-            // Take the callback out before running it: it may ask again.
-            let reply = CLIENT.with(|c| {
-                let mut c = c.borrow_mut();
-                let i = c.waiting.iter().position(|w| w.0 == id)?;
-                let (_, name, reply) = c.waiting.swap_remove(i);
-                Some((name, reply))
-            });
-            if let Some((name, reply)) = reply {
-                measure(id, name);
-                reply(decision);
-            }
-        }
-    });
-    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    // The handler lives as long as the page.
-    on_message.forget();
-    CLIENT.with(|c| c.borrow_mut().worker = Some(worker));
-    true
 }

@@ -5,7 +5,7 @@
 //! is given another game (or cleared): every answer carries the
 //! generation it was asked in.
 
-use crate::platform::ai_worker;
+use crate::platform::ai_worker::{self, AiWorker};
 use crate::state::analysis::GameAnalysis;
 use crate::worker::protocol::{chances, chances_request};
 use barricade_rules::GameRecord;
@@ -13,14 +13,14 @@ use leptos::prelude::*;
 
 /// Analyses `record` into `analysis`, unless that game is already there
 /// (under way or done): safe to call from an effect that runs often.
-pub fn analyse(analysis: RwSignal<GameAnalysis>, record: &GameRecord) {
+pub fn analyse(worker: AiWorker, analysis: RwSignal<GameAnalysis>, record: &GameRecord) {
     if analysis.with_untracked(|a| a.is_of(record)) {
         return;
     }
     let mut started = None;
     analysis.update(|a| started = a.open(record));
     if let Some(generation) = started {
-        ask_next(analysis, generation);
+        ask_next(worker, analysis, generation);
     }
 }
 
@@ -32,7 +32,7 @@ pub fn stop(analysis: RwSignal<GameAnalysis>) {
 
 /// Asks the worker for the next position of `generation`, if it is still
 /// the game analysed.
-fn ask_next(analysis: RwSignal<GameAnalysis>, generation: u64) {
+fn ask_next(worker: AiWorker, analysis: RwSignal<GameAnalysis>, generation: u64) {
     let Some((ply, position)) = analysis
         .try_with_untracked(|a| (a.generation() == generation).then(|| a.next()))
         .flatten()
@@ -40,7 +40,7 @@ fn ask_next(analysis: RwSignal<GameAnalysis>, generation: u64) {
     else {
         return;
     };
-    ai_worker::ask(
+    worker.ask(
         ai_worker::ANALYSIS,
         |id| chances_request(id, &position),
         move |reply| match chances(reply) {
@@ -52,7 +52,7 @@ fn ask_next(analysis: RwSignal<GameAnalysis>, generation: u64) {
                     analysis.update(|a| {
                         a.receive(generation, ply, scores);
                     });
-                    ask_next(analysis, generation);
+                    ask_next(worker, analysis, generation);
                 }
             }
             Err(e) => leptos::logging::warn!("analysis: {e}"),

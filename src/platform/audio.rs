@@ -4,38 +4,51 @@
 //! before (browsers allow sound only after one); nothing waits for sound.
 
 use crate::state::sound::{Cue, Wave};
-use std::cell::RefCell;
+use leptos::prelude::*;
 use web_sys::{AudioContext, AudioScheduledSourceNode, OscillatorType};
 
-thread_local! {
-    /// The page's one audio context, once a gesture made it.
-    static CONTEXT: RefCell<Option<AudioContext>> = const { RefCell::new(None) };
-}
+/// The page's one audio context, once a gesture made it (a handle:
+/// copies are the same).
+#[derive(Clone, Copy)]
+pub struct Audio(StoredValue<Option<AudioContext>, LocalStorage>);
 
-/// Called on every click, tap and key press: with sound on, makes the
-/// audio context (the first time) or resumes it (a browser may suspend
-/// it while the page is hidden).
-pub fn wake(sound_on: bool) {
-    if !sound_on {
-        return;
+impl Default for Audio {
+    fn default() -> Audio {
+        Audio::new()
     }
-    CONTEXT.with_borrow_mut(|context| {
-        if context.is_none() {
-            *context = AudioContext::new().ok();
-        }
-        if let Some(c) = context {
-            let _ = c.resume();
-        }
-    });
 }
 
-/// Plays `cue` now, if a gesture has made the audio context.
-pub fn play(cue: Cue) {
-    CONTEXT.with_borrow(|context| {
-        if let Some(c) = context {
-            let _ = schedule(c, cue);
+impl Audio {
+    /// No audio context yet.
+    pub fn new() -> Audio {
+        Audio(StoredValue::new_local(None))
+    }
+
+    /// Called on every click, tap and key press: with sound on, makes the
+    /// audio context (the first time) or resumes it (a browser may suspend
+    /// it while the page is hidden).
+    pub fn wake(self, sound_on: bool) {
+        if !sound_on {
+            return;
         }
-    });
+        self.0.update_value(|context| {
+            if context.is_none() {
+                *context = AudioContext::new().ok();
+            }
+            if let Some(c) = context {
+                let _ = c.resume();
+            }
+        });
+    }
+
+    /// Plays `cue` now, if a gesture has made the audio context.
+    pub fn play(self, cue: Cue) {
+        self.0.with_value(|context| {
+            if let Some(c) = context {
+                let _ = schedule(c, cue);
+            }
+        });
+    }
 }
 
 /// Schedules the notes of `cue` from the context's present time: each an

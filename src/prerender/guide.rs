@@ -7,8 +7,7 @@
 //! with the rule set being played ([`link`]), which `public/guide.js`
 //! shows first.
 
-use crate::i18n::Language;
-use crate::i18n::text::{preset_name, preset_summary};
+use crate::i18n::{Language, Words};
 use crate::prerender::escape;
 use barricade_rules::{Candidate, Colour, Move, Position, Rules, Square, SquareSet};
 use std::fmt::Write;
@@ -304,11 +303,11 @@ fn section(m: &mut String, texts: &Texts, pictures: &[(&str, Picture)], id: &str
     m.push_str("</section>");
 }
 
-/// The whole page in `language` from its `texts` (the app's language
-/// table for `language` must be active: the rule sets' names come from
-/// it); `head` is what its head links besides (the style sheets, the
-/// icon and `guide.js`, as `cargo xtask finish-site` finds them).
-pub fn page(language: Language, texts: &Texts, head: &str) -> String {
+/// The whole page in `language` from its `texts` (the rule sets' names
+/// come from the app's `words` of that language); `head` is what its head
+/// links besides (the style sheets, the icon and `guide.js`, as `cargo
+/// xtask finish-site` finds them).
+pub fn page(language: Language, words: Words, texts: &Texts, head: &str) -> String {
     let pictures = pictures();
     let title = escape(texts.get("title"));
     let back = escape(texts.get("back"));
@@ -355,8 +354,8 @@ pub fn page(language: Language, texts: &Texts, head: &str) -> String {
         let _ = write!(
             m,
             r#"<section id="{preset}" class="rule-set"><h3>{}</h3><p>{}</p><p>{}</p>"#,
-            escape(preset_name(preset)),
-            escape(preset_summary(preset)),
+            escape(words.preset_name(preset)),
+            escape(words.preset_summary(preset)),
             escape(texts.get(&key))
         );
         if preset == "barricade"
@@ -492,6 +491,7 @@ mod tests {
             let texts = Texts::parse(&file).unwrap();
             let page = page(
                 language,
+                Words::english(),
                 &texts,
                 r#"<link rel="stylesheet" href="guide.css"/>"#,
             );

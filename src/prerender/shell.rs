@@ -14,7 +14,8 @@
 //! app then starts the game at once (`crate::board::shell::quick_start_asked`).
 
 use crate::board::markup::board_markup;
-use crate::i18n::text::{Text, t};
+use crate::i18n::Words;
+use crate::i18n::text::Text;
 use crate::state::GameState;
 use crate::state::geometry::view_box;
 use crate::state::scene::Scene;
@@ -31,7 +32,7 @@ pub fn first_scene() -> Scene {
 
 /// The content of `<main class="layout" data-shell>`: the board as the
 /// app draws it on a first visit, and the top of the new-game panel.
-pub fn page() -> String {
+pub fn page(words: Words) -> String {
     format!(
         concat!(
             r#"<section class="board-area"><svg class="board classic" viewBox="{}" role="group" aria-label="{}">{}</svg></section>"#,
@@ -41,13 +42,13 @@ pub fn page() -> String {
             r#"<noscript><p class="notice">{}</p></noscript></div></aside>"#
         ),
         view_box(Board::classic()),
-        t(Text::BoardLabel),
-        board_markup(&first_scene()),
-        t(Text::Title),
-        t(Text::Tagline),
-        t(Text::QuickStart),
-        t(Text::Loading),
-        t(Text::NeedsScript),
+        words.t(Text::BoardLabel),
+        board_markup(words, &first_scene()),
+        words.t(Text::Title),
+        words.t(Text::Tagline),
+        words.t(Text::QuickStart),
+        words.t(Text::Loading),
+        words.t(Text::NeedsScript),
     )
 }
 
@@ -73,7 +74,7 @@ mod tests {
 
     #[test]
     fn the_page_has_the_board_and_the_panel() {
-        let page = page();
+        let page = page(Words::english());
         assert_eq!(page.matches("data-square=").count(), 112);
         assert_eq!(page.matches("data-pawn=").count(), 20);
         assert_eq!(page.matches("data-barricade=").count(), 11);

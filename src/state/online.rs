@@ -88,6 +88,17 @@ impl GameState {
         }
     }
 
+    /// Is a request waiting to go to the room server?
+    pub fn has_outgoing(&self) -> bool {
+        matches!(
+            &self.mode,
+            PlayMode::Room {
+                outgoing: Some(_),
+                ..
+            }
+        )
+    }
+
     /// Asks the server for `what` when it is this device's turn.
     pub(super) fn ask(&mut self, what: Outgoing) -> bool {
         let (turn, over, phase) = (self.turn(), self.winner().is_some(), self.phase());

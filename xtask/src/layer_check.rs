@@ -4,23 +4,20 @@
 //! the folder). The allowed graph itself has no cycle, so neither has the
 //! app. And only the browser's own layers ([`BROWSER`]) call the browser
 //! through `web_sys` or `js_sys`.
-//!
-//! The exceptions still to go are listed in [`PENDING`] and
-//! [`PENDING_BROWSER`]; the lists only shrink: an exception no longer
-//! needed fails the check too, so that it leaves the list.
 
 use crate::run::root;
 use std::collections::BTreeSet;
 
 /// Each top-level folder of `src/` and the folders it may use, from the
 /// top of the app to its bottom (docs/architecture.md draws it).
-pub const LAYERS: [(&str, &[&str]); 10] = [
+pub const LAYERS: [(&str, &[&str]); 11] = [
     (
         "app",
         &[
             "panels",
-            "online",
             "intents",
+            "online",
+            "providers",
             "prerender",
             "board",
             "platform",
@@ -32,8 +29,9 @@ pub const LAYERS: [(&str, &[&str]); 10] = [
     (
         "panels",
         &[
-            "online",
             "intents",
+            "online",
+            "providers",
             "prerender",
             "board",
             "platform",
@@ -42,8 +40,12 @@ pub const LAYERS: [(&str, &[&str]); 10] = [
             "state",
         ],
     ),
-    ("online", &["intents", "platform", "i18n", "state"]),
-    ("intents", &["platform", "i18n", "worker", "state"]),
+    (
+        "intents",
+        &["online", "providers", "platform", "i18n", "worker", "state"],
+    ),
+    ("online", &["providers", "platform", "i18n", "state"]),
+    ("providers", &["platform", "i18n", "worker", "state"]),
     ("prerender", &["board", "i18n", "state"]),
     ("board", &["platform", "i18n", "state"]),
     ("platform", &["i18n", "worker", "state"]),
@@ -52,18 +54,9 @@ pub const LAYERS: [(&str, &[&str]); 10] = [
     ("state", &[]),
 ];
 
-/// Imports against [`LAYERS`] still to go: the file and the folder it
-/// uses (the app's signals hold the rooms' signals, which use the app's
-/// signals: a circle, to be cut by one context per concern).
-const PENDING: [(&str, &str); 1] = [("src/intents/mod.rs", "online")];
-
 /// Where `web_sys` and `js_sys` may be used: the platform layer and the
 /// hand-drawn board.
 const BROWSER: [&str; 2] = ["src/platform/", "src/board/"];
-
-/// Files still calling the browser outside [`BROWSER`] (the rooms' socket,
-/// to move behind the platform layer).
-const PENDING_BROWSER: [&str; 1] = ["src/online/socket.rs"];
 
 /// The folders `from` may use, or `None` if it is no layer.
 fn allowed(layers: &[(&str, &[&str])], from: &str) -> Option<Vec<String>> {
@@ -354,15 +347,8 @@ fn folder_of(rel: &str) -> Option<&str> {
     (folder != "bin").then_some(folder)
 }
 
-/// Every broken rule in one file, as `path:line: what`; `pending`: the
-/// exceptions allowed (each one used is added to `used`).
-pub fn offences(
-    layers: &[(&str, &[&str])],
-    rel: &str,
-    source: &str,
-    pending: &[(&str, &str)],
-    used: &mut BTreeSet<(String, String)>,
-) -> Vec<String> {
+/// Every broken rule in one file, as `path:line: what`.
+pub fn offences(layers: &[(&str, &[&str])], rel: &str, source: &str) -> Vec<String> {
     let mut problems = Vec::new();
     let Some(from) = folder_of(rel) else {
         return problems;
@@ -379,10 +365,6 @@ pub fn offences(
             continue;
         }
         if may.contains(&to) {
-            continue;
-        }
-        if pending.contains(&(rel, to.as_str())) {
-            used.insert((rel.to_string(), to));
             continue;
         }
         if seen.insert((line, to.clone())) {
@@ -438,8 +420,6 @@ pub fn check() -> Result<(), String> {
     let mut files = Vec::new();
     crate::views_check::collect(&base.join("src"), &mut files);
     files.sort();
-    let mut used = BTreeSet::new();
-    let mut browser_pending_used = BTreeSet::new();
     for file in &files {
         let rel = file
             .strip_prefix(&base)
@@ -447,42 +427,15 @@ pub fn check() -> Result<(), String> {
             .to_string_lossy()
             .replace('\\', "/");
         let text = std::fs::read_to_string(file).map_err(|e| format!("{rel}: {e}"))?;
-        problems.extend(offences(&LAYERS, &rel, &text, &PENDING, &mut used));
+        problems.extend(offences(&LAYERS, &rel, &text));
         if !BROWSER.iter().any(|b| rel.starts_with(b)) {
-            let calls = browser_calls(&rel, &text);
-            if PENDING_BROWSER.contains(&rel.as_str()) {
-                if calls.is_empty() {
-                    problems.push(format!(
-                        "{rel} calls the browser no more: take it off layer_check::PENDING_BROWSER"
-                    ));
-                }
-                browser_pending_used.insert(rel.clone());
-            } else {
-                problems.extend(calls);
-            }
-        }
-    }
-    for (file, to) in PENDING {
-        if !used.contains(&(file.to_string(), to.to_string())) {
-            problems.push(format!(
-                "{file} uses src/{to}/ no more: take it off layer_check::PENDING"
-            ));
-        }
-    }
-    for file in PENDING_BROWSER {
-        if !browser_pending_used.contains(file) {
-            problems.push(format!(
-                "{file} is gone: take it off layer_check::PENDING_BROWSER"
-            ));
+            problems.extend(browser_calls(&rel, &text));
         }
     }
     println!(
-        "layer check: {} files, {} layers, {} imports and {} files calling the browser still to \
-         go (xtask/src/layer_check.rs)",
+        "layer check: {} files, {} layers (xtask/src/layer_check.rs)",
         files.len(),
         LAYERS.len(),
-        PENDING.len(),
-        PENDING_BROWSER.len()
     );
     if problems.is_empty() {
         Ok(())
@@ -499,7 +452,7 @@ mod tests {
     use super::*;
 
     fn broken(rel: &str, source: &str) -> Vec<String> {
-        offences(&LAYERS, rel, source, &[], &mut BTreeSet::new())
+        offences(&LAYERS, rel, source)
     }
 
     #[test]
@@ -523,6 +476,16 @@ mod tests {
             assert_eq!(broken("src/platform/audio.rs", bad).len(), 1, "{bad}");
         }
         assert_eq!(broken("src/platform/mod.rs", "use super::board;").len(), 1);
+        // Online rooms build on the game, never the reverse.
+        assert_eq!(
+            broken("src/providers/game.rs", "use crate::online::Online;").len(),
+            1
+        );
+        assert_eq!(
+            broken("src/online/mod.rs", "use crate::intents::Intents;").len(),
+            1
+        );
+        assert!(broken("src/online/mod.rs", "use crate::providers::game::Game;").is_empty());
     }
 
     #[test]
@@ -543,20 +506,6 @@ mod tests {
         }
         // The entry points use what they like.
         assert!(broken("src/main.rs", "use crate::app::App;").is_empty());
-    }
-
-    #[test]
-    fn a_pending_import_passes_and_is_counted() {
-        let mut used = BTreeSet::new();
-        let found = offences(
-            &LAYERS,
-            "src/intents/mod.rs",
-            "use crate::online::Online;",
-            &[("src/intents/mod.rs", "online")],
-            &mut used,
-        );
-        assert!(found.is_empty());
-        assert_eq!(used.len(), 1);
     }
 
     #[test]

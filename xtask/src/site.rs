@@ -42,7 +42,7 @@ pub fn finish() -> Result<(), String> {
         }
     }
     let html = crate::rooms_build::add(&dir, &html)?;
-    let html = add_shell(&html, &barricade_web::prerender::shell::page())?;
+    let html = add_shell(&html, &barricade_web::prerender::shell::page(english()))?;
     let html = add_csp(&html)?;
     write(&index, &html)?;
     let main_css = main_style_sheet(&html).ok_or("index.html links no main-*.css")?;
@@ -153,6 +153,11 @@ fn add_csp(html: &str) -> Result<String, String> {
     Ok(format!("{}{meta}{}", &html[..at], &html[at..]))
 }
 
+/// The app's words in English, built in natively.
+fn english() -> barricade_web::i18n::Words {
+    barricade_web::i18n::Words::english()
+}
+
 /// The app's hashed style sheet (`main-HASH.css`) that `html` links.
 fn main_style_sheet(html: &str) -> Option<&str> {
     let start = html.find("main-")?;
@@ -167,20 +172,18 @@ fn write_guides(dir: &Path, head: &str) -> Result<(), String> {
     let src = crate::run::root().join("src/prerender/guide");
     for language in i18n::Language::ALL {
         let code = language.code();
-        let words = read(&dir.join(format!("lang/{code}.txt")))?;
-        if !i18n::activate(language) && !i18n::install(language, words) {
-            return Err(format!("lang/{code}.txt is not a language file"));
-        }
+        let file = read(&dir.join(format!("lang/{code}.txt")))?;
+        let words = i18n::Words::new(language, file)
+            .ok_or(format!("lang/{code}.txt is not a language file"))?;
         let file = read(&src.join(format!("{code}.txt")))?;
         let texts = guide::Texts::parse(&file).ok_or(format!(
             "src/prerender/guide/{code}.txt: a line is not `key = text`"
         ))?;
         write(
             &dir.join(guide::file_name(language)),
-            &guide::page(language, &texts, head),
+            &guide::page(language, words, &texts, head),
         )?;
     }
-    i18n::activate(i18n::Language::En);
     Ok(())
 }
 
@@ -303,7 +306,7 @@ mod tests {
         );
         assert_eq!(add_shell(&once, "<svg></svg>").unwrap(), once);
         assert!(add_shell("<body></body>", "x").is_err());
-        let page = add_shell(html, &barricade_web::prerender::shell::page()).unwrap();
+        let page = add_shell(html, &barricade_web::prerender::shell::page(english())).unwrap();
         assert_eq!(page.matches("data-square=").count(), 112);
     }
 }

@@ -6,11 +6,12 @@
 //! computer's roll or decision, or passing a person's turn that cannot
 //! move. Timers carry the state's version and do nothing if the game
 //! moved on meanwhile; what they do goes through the intents
-//! ([`Ctx::decide`], [`Ctx::tumble`]), which schedule the next step in
+//! ([`Game::decide`], [`Game::tumble`]), which schedule the next step in
 //! turn. No effect is involved: nothing here re-runs because a signal
 //! changed.
 
-use super::{Ctx, Screen};
+use super::game::Game;
+use super::screens::Screen;
 use crate::platform::ai_worker;
 use crate::state::GameState;
 use crate::worker::protocol;
@@ -22,15 +23,15 @@ use leptos::prelude::*;
 /// timer of what comes next (see the module's text). Called by every
 /// intent that changes the game shown, the screen or the die; calls
 /// within one intent are looked at once.
-pub fn soon(ctx: Ctx) {
-    if ctx.scheduled.get_value() {
+pub fn soon(game: Game) {
+    if game.scheduled.get_value() {
         return;
     }
-    ctx.scheduled.set_value(true);
+    game.scheduled.set_value(true);
     after_this_task(move || {
-        ctx.scheduled.set_value(false);
-        walk_on(ctx);
-        play_for_computer(ctx);
+        game.scheduled.set_value(false);
+        walk_on(game);
+        play_for_computer(game);
     });
 }
 
@@ -45,14 +46,14 @@ fn after_this_task(then: impl FnOnce() + 'static) {
 fn after_this_task(_: impl FnOnce() + 'static) {}
 
 /// Sets the timer for the next step of a walking pawn.
-fn walk_on(ctx: Ctx) {
-    let (version, walking) = ctx
+fn walk_on(game: Game) {
+    let (version, walking) = game
         .state
         .with_untracked(|s| (s.version(), s.walk().is_some()));
     if walking {
-        let ms = ctx.speed().step_ms();
+        let ms = game.prefs.speed().step_ms();
         Timeout::new(ms, move || {
-            ctx.decide(|s| {
+            game.decide(|s| {
                 if s.version() == version {
                     s.advance_walk();
                 }
@@ -64,9 +65,9 @@ fn walk_on(ctx: Ctx) {
 
 /// Sets the timer for the computer's roll or decision, or for passing a
 /// person's turn that cannot move.
-fn play_for_computer(ctx: Ctx) {
-    let state = ctx.state;
-    if ctx.screen.get_untracked() != Screen::Play || ctx.tumbling.get_untracked() {
+fn play_for_computer(game: Game) {
+    let state = game.state;
+    if !game.screens.shows_untracked(Screen::Play) || game.tumbling.get_untracked() {
         return;
     }
     let (version, computer, stuck, busy, rolling) = state.with_untracked(|s| {
@@ -82,7 +83,7 @@ fn play_for_computer(ctx: Ctx) {
     if busy || !(computer || stuck) {
         return;
     }
-    let speed = ctx.speed();
+    let speed = game.prefs.speed();
     let ms = if stuck && !computer {
         speed.pause_ms() * 3
     } else {
@@ -90,30 +91,30 @@ fn play_for_computer(ctx: Ctx) {
     };
     Timeout::new(ms, move || {
         if state.with_untracked(|s| s.version()) != version
-            || ctx.screen.get_untracked() != Screen::Play
+            || !game.screens.shows_untracked(Screen::Play)
         {
             return;
         }
         if !computer {
-            ctx.decide(GameState::pass);
+            game.decide(GameState::pass);
         } else if rolling {
-            ctx.decide(GameState::roll);
+            game.decide(GameState::roll);
         } else if let Some(question) = state.with_untracked(|s| s.computer_question()) {
             // The bot thinks in the web worker; the page stays responsive.
             let version = question.version;
-            ai_worker::ask(
+            game.worker.ask(
                 ai_worker::DECISION,
                 |id| protocol::request(id, &question.position, question.level, question.seed),
                 move |answer| match protocol::decision(answer) {
                     Ok(mv) => {
-                        ctx.decide(|s| s.play_computer_answer(version, mv));
+                        game.decide(|s| s.play_computer_answer(version, mv));
                     }
                     Err(e) => leptos::logging::warn!("computer player: {e}"),
                 },
             );
         }
         if computer && rolling {
-            ctx.tumble();
+            game.tumble();
         }
     })
     .forget();
