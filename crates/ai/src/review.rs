@@ -341,8 +341,12 @@ impl Reviewer {
         let pos = &turn.decision;
         let played_chance = self.after(pos, turn.played);
         let forced = choices(pos) < 2;
-        let (best, best_chance) = match search::search(pos, &self.evaluator, &self.search).best {
-            Some(best) if !forced && best != turn.played && pos.check(best).is_ok() => {
+        let found = match forced {
+            true => None,
+            false => search::search(pos, &self.evaluator, &self.search).best,
+        };
+        let (best, best_chance) = match found {
+            Some(best) if best != turn.played && pos.check(best).is_ok() => {
                 match self.after(pos, best) {
                     c if c > played_chance => (best, c),
                     _ => (turn.played, played_chance),
