@@ -16,6 +16,14 @@
 //! whole numbers of millionths, in colour order (red, green, yellow,
 //! blue), so that neither side formats or parses floats.
 //!
+//! And it reviews games one ply at a time: the request is the id,
+//! `review`, the ply's roll (`-` for none), the decision played and the
+//! position before the roll ([`barricade_ai::review::Turn`]); the reply is
+//! the id, the best decision found, then the chances after the decision
+//! played and after the best one and whether it was forced (`0`/`1`),
+//! then the roller's chance after each of the six faces (or `-`), all in
+//! millionths ([`review_request`], [`review`]).
+//!
 //! ```
 //! use barricade_ai::Level;
 //! use barricade_rules::Position;
@@ -30,7 +38,8 @@
 use barricade_ai::Level;
 use barricade_ai::analysis::Analyst;
 use barricade_ai::eval::Scores;
-use barricade_rules::{Move, Position};
+use barricade_ai::review::{Luck, PlyReview, Reviewer, Turn};
+use barricade_rules::{Move, Position, Roll};
 
 /// The first message of a worker that is ready for requests.
 pub const READY: &str = "ready";
@@ -58,6 +67,98 @@ pub fn qr_request(id: u64, text: &str) -> String {
 /// ```
 pub fn chances_request(id: u64, position: &Position) -> String {
     format!("{id}\nchances\n{position}")
+}
+
+/// The text of a request for the review of `turn`.
+pub fn review_request(id: u64, turn: &Turn) -> String {
+    let roll = turn.roll.map_or("-".to_string(), |r| r.get().to_string());
+    format!("{id}\nreview\n{roll}\n{}\n{}", turn.played, turn.before)
+}
+
+/// The worker's review of the ply in `text` (a [`review_request`] after
+/// its `review` line).
+fn review_reply(text: &str) -> Result<String, String> {
+    let mut lines = text.splitn(3, '\n');
+    let roll = match lines.next().ok_or("no roll")? {
+        "-" => None,
+        r => Some(
+            r.parse()
+                .ok()
+                .and_then(Roll::new)
+                .ok_or("the roll is not 1..6")?,
+        ),
+    };
+    let played: Move = lines
+        .next()
+        .ok_or("no move")?
+        .parse()
+        .map_err(|e| format!("{e}"))?;
+    let before: Position = lines
+        .next()
+        .ok_or("no position")?
+        .parse()
+        .map_err(|e| format!("{e}"))?;
+    let turn = Turn::new(0, before, roll, played).ok_or("the move is not legal there")?;
+    let p = Reviewer::new().review(&turn);
+    let faces = p.luck.map_or("-".to_string(), |l| {
+        l.faces.map(|f| f.to_string()).join(" ")
+    });
+    let (played, best, forced) = (p.played_chance, p.best_chance, u8::from(p.forced));
+    Ok(format!("{}\n{played} {best} {forced}\n{faces}", p.best))
+}
+
+/// The review of `turn` in the body of a reply to [`review_request`].
+///
+/// ```
+/// use barricade_ai::review::turns;
+/// use barricade_rules::{Game, Rules, Seats};
+/// use barricade_web::worker::protocol::{answer, parse_reply, review, review_request};
+/// let mut game = Game::new(Rules::default(), Seats::default(), 3);
+/// game.roll_if_due();
+/// game.play(game.position().legal_moves().expanded().next().unwrap()).unwrap();
+/// let turn = turns(&game.record()).unwrap()[0];
+/// let (id, body) = parse_reply(&answer(&review_request(8, &turn))).unwrap();
+/// let ply = review(body, &turn).unwrap();
+/// assert_eq!((id, ply.ply, ply.played), (8, 1, turn.played));
+/// assert!(ply.best_chance >= ply.played_chance && ply.luck.is_some());
+/// ```
+pub fn review(body: Result<String, String>, turn: &Turn) -> Result<PlyReview, String> {
+    let body = body?;
+    let bad = || "the review is not a move and chances".to_string();
+    let mut lines = body.split('\n');
+    let best: Move = lines.next().and_then(|l| l.parse().ok()).ok_or_else(bad)?;
+    let numbers = |line: Option<&str>| -> Option<Vec<u32>> {
+        line?
+            .split(' ')
+            .map(|n| n.parse().ok().filter(|&n| n <= 1_000_000))
+            .collect()
+    };
+    let Some(&[played_chance, best_chance, forced]) = numbers(lines.next()).as_deref() else {
+        return Err(bad());
+    };
+    let luck = match (lines.next(), turn.roll) {
+        (Some("-"), _) => None,
+        (faces, Some(roll)) => {
+            let faces: [u32; 6] = numbers(faces)
+                .and_then(|f| f.try_into().ok())
+                .ok_or_else(bad)?;
+            Some(Luck { roll, faces })
+        }
+        _ => return Err(bad()),
+    };
+    if lines.next().is_some() || forced > 1 || best_chance < played_chance {
+        return Err(bad());
+    }
+    Ok(PlyReview {
+        ply: turn.ply,
+        decider: turn.decider(),
+        played: turn.played,
+        best,
+        forced: forced == 1,
+        played_chance,
+        best_chance,
+        luck,
+    })
 }
 
 /// Millionths, the unit of chances in replies.
@@ -106,6 +207,12 @@ pub fn answer(request: &str) -> String {
         return match crate::worker::qr::svg_path(text) {
             Some((size, path)) => format!("{id}\n{size} {path}"),
             None => format!("{id}\nerror: the link is too long for a QR code"),
+        };
+    }
+    if let Some(text) = request.split_once("\nreview\n").map(|(_, t)| t) {
+        return match review_reply(text) {
+            Ok(body) => format!("{id}\n{body}"),
+            Err(e) => format!("{id}\nerror: {e}"),
         };
     }
     if let Some(text) = request.split_once("\nchances\n").map(|(_, t)| t) {
@@ -243,6 +350,52 @@ mod tests {
             Ok([1.0, 0.0, 0.5, 0.0])
         );
         assert_eq!(chances_body(&[1.5, -0.1, 0.25, 0.0]), "1000000 0 250000 0");
+    }
+
+    #[test]
+    fn the_worker_reviews_a_ply_as_the_native_reviewer_does() {
+        use barricade_ai::review::turns;
+        use barricade_rules::{BoardId, Game, Rules, Seats, policy};
+        // French: a roll-again choice (no roll of its own) and a move, on
+        // the quick board (the real review's budget, and debug builds are slow).
+        let french = Rules::preset("french").unwrap();
+        let mut game = Game::new_on(BoardId::Quick, french, Seats::default(), 11);
+        while game.position().winner().is_none() && game.history().len() < 40 {
+            game.roll_if_due();
+            game.play(policy::greedy(game.position()).unwrap()).unwrap();
+        }
+        let all = turns(&game.record()).unwrap();
+        let choice = all.iter().find(|t| t.roll.is_none()).unwrap();
+        let (id, body) = parse_reply(&answer(&review_request(6, choice))).unwrap();
+        assert_eq!(id, 6);
+        assert_eq!(review(body, choice), Ok(Reviewer::new().review(choice)));
+        // A ply after a roll has the six faces' chances.
+        let body = "home-c1\n1 2 0\n1 2 3 4 5 6";
+        let rolled = review(Ok(body.into()), &all[0]).unwrap();
+        assert_eq!(rolled.luck.map(|l| l.faces), Some([1, 2, 3, 4, 5, 6]));
+        assert_eq!(
+            (rolled.played_chance, rolled.best_chance, rolled.forced),
+            (1, 2, false)
+        );
+        // Bad requests and replies are errors.
+        for bad in [
+            "6\nreview",
+            "6\nreview\n7\nhome-c1\n",
+            "6\nreview\n-\nnonsense\n",
+        ] {
+            assert!(answer(bad).starts_with("6\nerror: "), "{bad:?}");
+        }
+        let illegal = "6\nreview\n1\ni9-i10\nseats=red,blue";
+        assert_eq!(answer(illegal), "6\nerror: the move is not legal there");
+        for body in [
+            "",
+            "home-c1",
+            "home-c1\n1 2",
+            "home-c1\n2 1 0\n-",
+            "home-c1\n1 2 0\n1 2",
+        ] {
+            assert!(review(Ok(body.into()), &all[0]).is_err(), "{body:?}");
+        }
     }
 
     #[test]

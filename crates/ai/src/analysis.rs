@@ -70,6 +70,13 @@ impl Analyst {
         }
     }
 
+    /// The same evaluation with other search limits (tests use small
+    /// ones; debug builds are slow).
+    pub fn with_limits(mut self, limits: Limits) -> Analyst {
+        self.limits = limits;
+        self
+    }
+
     /// Every team's win chance in `pos`, written per colour (teammates
     /// share their team's value; unseated colours have 0; a finished game
     /// gives 1 to the winners).

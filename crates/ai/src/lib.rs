@@ -19,7 +19,9 @@
 //!   data, `data/learned.txt`).
 //!
 //! [`analysis`] turns the master's evaluation into each team's win chance
-//! after every ply of a game, and finds the moves that decided it.
+//! after every ply of a game, and finds the moves that decided it;
+//! [`review`] grades every decision of a game against the master's and
+//! measures every roll's luck.
 //!
 //! An [`Evaluator`] ([`evaluator`]) names what a bot evaluates with: the
 //! hand-made evaluation ([`eval`], its weights hand-set or the tuned ones
@@ -46,6 +48,7 @@ pub mod eval;
 pub mod evaluator;
 pub mod heuristic;
 pub mod learned;
+pub mod review;
 mod rng;
 pub mod search;
 pub mod tuned;

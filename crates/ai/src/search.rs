@@ -177,6 +177,21 @@ impl Limits {
 }
 
 impl Limits {
+    /// The limits of the game review's search for the best decision
+    /// ([`crate::review`]): the master's shape with more of everything,
+    /// for a review has no time limit per decision (docs/ai.md, Review).
+    pub const REVIEW: Limits = Limits {
+        nodes: 300_000,
+        deep_moves: 16,
+        beam: 8,
+        root_eval_drops: 12,
+        deeper_moves: 3,
+        four_teams_nodes: 400_000,
+        ..Limits::MASTER
+    };
+}
+
+impl Limits {
     /// The limits for a position of `teams` teams: with four,
     /// [`Limits::four_teams_depth`] and [`Limits::four_teams_nodes`]
     /// where they are set.

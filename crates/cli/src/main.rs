@@ -1,5 +1,5 @@
-//! The `barricade` command: a JSON line-protocol engine, replays and
-//! analyses of link codes, self-play, the tuning of the master's
+//! The `barricade` command: a JSON line-protocol engine, replays,
+//! analyses and reviews of link codes, self-play, the tuning of the master's
 //! evaluation, and the server of online rooms. See docs/protocol.md;
 //! `barricade help` lists the commands.
 
@@ -15,6 +15,7 @@ macro_rules! say {
 mod analyse;
 mod calibrate;
 mod protocol;
+mod review;
 mod selfplay;
 mod serve;
 mod tournament;
@@ -53,6 +54,10 @@ enum Command {
     /// from the master's evaluation, with the moves that changed the
     /// chances most and the one that decided the game.
     Analyse(analyse::Args),
+    /// Grade every decision of a link code against the master's (its
+    /// cost in chance to win, inaccuracies, mistakes and blunders) and
+    /// measure every roll's luck, with each player's totals.
+    Review(review::Args),
     /// Play bots against each other: baseline policies, or with --levels
     /// a tournament of the computer players.
     Selfplay(selfplay::Args),
@@ -76,6 +81,7 @@ fn main() -> ExitCode {
         Command::Engine => engine(),
         Command::Replay { code, plies } => replay(&code, plies),
         Command::Analyse(args) => analyse::run(&args),
+        Command::Review(args) => review::run(&args),
         Command::Selfplay(args) => selfplay::run(args),
         Command::Tune(args) => tune::run(&args),
         Command::Train(args) => train::run(&args),

@@ -34,8 +34,12 @@ fn handle(line: &str) -> Result<Value, String> {
         }
         "bestmove" => bestmove(&position()?, obj),
         "chances" => Ok(chances(&position()?)),
+        "review" => {
+            let code = obj.get("code").ok_or("missing \"code\"")?;
+            crate::review::review_json(str_field(code, "\"code\"")?)
+        }
         other => Err(format!(
-            "unknown cmd {other:?} (legal, play, bestmove, chances)"
+            "unknown cmd {other:?} (legal, play, bestmove, chances, review)"
         )),
     }
 }

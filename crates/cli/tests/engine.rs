@@ -243,14 +243,14 @@ fn barricade(args: &[&str]) -> std::process::Output {
 
 #[test]
 fn every_subcommand_has_help() {
-    for sub in ["engine", "replay", "analyse", "selfplay", "tune"] {
+    for sub in ["engine", "replay", "analyse", "review", "selfplay", "tune"] {
         let out = barricade(&[sub, "--help"]);
         assert!(out.status.success(), "{sub}");
         let text = String::from_utf8(out.stdout).unwrap();
         assert!(text.contains("Usage: barricade"), "{sub}: {text}");
     }
     let top = String::from_utf8(barricade(&["--help"]).stdout).unwrap();
-    for sub in ["engine", "replay", "analyse", "selfplay", "tune"] {
+    for sub in ["engine", "replay", "analyse", "review", "selfplay", "tune"] {
         assert!(top.contains(sub), "{top}");
     }
     // Unknown commands and options are usage errors, not panics.
