@@ -16,7 +16,9 @@
 //!   (those tagged `@smoke`).
 //! - `cargo xtask bench`: build the site, then measure what a player feels
 //!   (computer players, click to highlight, walking pawns) against the
-//!   limits; see `tests/bench/play.mjs`.
+//!   limits, and Lighthouse's scores and metrics (mobile and desktop,
+//!   median of five); see `tests/bench/play.mjs` and
+//!   `tests/bench/lighthouse.mjs`.
 //! - `cargo xtask cross`: only the cross-browser suite, against the site
 //!   already built in `dist/`.
 //! - `cargo xtask build`: a release build into `dist/` (the static app and,
@@ -311,14 +313,23 @@ fn playwright(cli: &Path, args: &[&str]) -> Command {
 }
 
 /// Builds the site and measures it as a player feels it, against the limits
-/// (tests/bench/play.mjs); fails if a figure is over its limit.
+/// (tests/bench/play.mjs), then Lighthouse's scores and metrics, mobile and
+/// desktop, median of five (tests/bench/lighthouse.mjs); fails if a figure
+/// is over its limit (both parts run either way).
 fn bench() -> Result<(), String> {
     setup::ensure_all()?;
     build()?;
-    let mut node = Command::new("node");
-    node.current_dir(run::root())
+    let mut play = Command::new("node");
+    play.current_dir(run::root())
         .args(["tests/bench/play.mjs", "dist"]);
-    run(&mut node)
+    let played = run(&mut play);
+    let mut lighthouse = Command::new("node");
+    lighthouse
+        .current_dir(run::root())
+        .args(["tests/bench/lighthouse.mjs", "dist"])
+        .env("CHROME_PATH", "/usr/bin/chromium");
+    let scored = run(&mut lighthouse);
+    played.and(scored)
 }
 
 /// Only the cross-browser suite, in every engine.
