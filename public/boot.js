@@ -1,7 +1,6 @@
-// Runs before the app: registers the service worker (offline play) once
-// the page is idle, makes sure a failed start never leaves a blank page,
-// and takes a click on the prerendered page's Quick start while the app
-// is still loading.
+// Runs before the app: registers the service worker (offline play), makes
+// sure a failed start never leaves a blank page, and takes a click on the
+// prerendered page's Quick start while the app is still loading.
 (function () {
   "use strict";
   var boot = document.getElementById("boot");
@@ -115,24 +114,10 @@
     if (boot) boot.hidden = true;
   });
 
-  // The service worker is registered once the page has loaded and the
-  // browser is idle, so that its install (which takes the files the page
-  // downloaded from the HTTP cache, sw.js) never competes with the start.
-  // A page it already controls asks it, when idle, to cache what no first
-  // visit needed (the other languages, the "How to play" pages).
-  function whenIdle(f) {
-    if (window.requestIdleCallback) requestIdleCallback(f, { timeout: 3000 });
-    else setTimeout(f, 1000);
-  }
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
-    var controlled = !!navigator.serviceWorker.controller;
     window.addEventListener("load", function () {
-      whenIdle(function () {
-        navigator.serviceWorker.register("./sw.js").then(function () {
-          if (controlled && navigator.serviceWorker.controller) navigator.serviceWorker.controller.postMessage("later");
-        }, function () {
-          // Offline play is a bonus: the game runs without it.
-        });
+      navigator.serviceWorker.register("./sw.js").catch(function () {
+        // Offline play is a bonus: the game runs without it.
       });
     });
   }

@@ -179,14 +179,6 @@ test("with no network, a language never opened before still switches (precached)
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
     timeout: 30_000,
   });
-  // A first visit keeps only its own language; the others are cached at
-  // the next visit, once the page is idle (public/sw.js).
-  await page.reload();
-  await page.waitForFunction(
-    async () => (await caches.match(new URL("lang/it.txt", location.href).href)) !== undefined,
-    null,
-    { timeout: 30_000 },
-  );
   await context.setOffline(true);
   await page.reload();
   await expect(page.locator("[data-language]")).toBeVisible();

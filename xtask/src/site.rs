@@ -69,53 +69,31 @@ pub fn finish() -> Result<(), String> {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect();
-    // The rooms build is fetched when a room is opened, not at install.
-    let site: Vec<&String> = files
-        .iter()
-        .filter(|f| *f != "sw.js" && !f.starts_with(crate::rooms_build::FOLDER))
-        .collect();
-    let (later, first): (Vec<&String>, Vec<&String>) =
-        site.into_iter().partition(|f| cached_later(f));
     let precache: Vec<String> = std::iter::once("./".to_string())
-        .chain(first.into_iter().cloned())
+        // The rooms build is fetched when a room is opened, not at install.
+        .chain(
+            files
+                .iter()
+                .filter(|f| *f != "sw.js" && !f.starts_with(crate::rooms_build::FOLDER))
+                .cloned(),
+        )
         .collect();
     let sw_path = dir.join("sw.js");
     let sw = read(&sw_path)?;
-    let quoted = |list: &mut dyn Iterator<Item = &String>| {
-        list.map(|f| format!("\"{f}\""))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let list = precache
+        .iter()
+        .map(|f| format!("\"{f}\""))
+        .collect::<Vec<_>>()
+        .join(", ");
     let sw = sw
         .replacen("\"__BUILD__\"", &format!("\"{build_id}\""), 1)
-        .replacen(
-            "[\"__PRECACHE__\"]",
-            &format!("[{}]", quoted(&mut precache.iter())),
-            1,
-        )
-        .replacen(
-            "[\"__LATER__\"]",
-            &format!("[{}]", quoted(&mut later.iter().copied())),
-            1,
-        );
+        .replacen("[\"__PRECACHE__\"]", &format!("[{list}]"), 1);
     write(&sw_path, &sw)?;
     println!(
-        "xtask: site finished: CSP set, {} files precached, {} later, build {build_id}",
-        precache.len(),
-        later.len()
+        "xtask: site finished: CSP set, {} files precached, build {build_id}",
+        precache.len()
     );
     Ok(())
-}
-
-/// Whether the service worker caches `file` only later (on first use, or
-/// when a page is idle): what no first visit needs, the languages (the
-/// page's own comes from the HTTP cache), the "How to play" pages and
-/// their files, and the message of a failed start.
-fn cached_later(file: &str) -> bool {
-    file.starts_with("lang/")
-        || file.starts_with("how-to-play")
-        || file.starts_with("guide.")
-        || file == "boot-failed.js"
 }
 
 /// Minifies the script at `path` in place with terser (`module`: an ES
