@@ -25,6 +25,29 @@ fn two_people() -> barricade_protocol::SettingsJson {
     )
 }
 
+/// The player to move of a started room rolls, and sees the roll come
+/// back; returns that player.
+async fn roll_for_the_mover<'a>(host: &'a mut Client, guest: &'a mut Client) -> &'a mut Client {
+    let mover = if support::turn_seat(&host.view) == Some(0) {
+        host
+    } else {
+        guest
+    };
+    mover.send(Request::Roll).await;
+    mover
+        .until(|m| {
+            matches!(
+                m,
+                ServerMessage::Event {
+                    event: Event::Rolled { .. },
+                    ..
+                }
+            )
+        })
+        .await;
+    mover
+}
+
 /// A started room of two: the host in seat 0, a guest in seat 1.
 async fn started_room(server: &Server) -> (Client, Client, String) {
     let mut host = Client::connect(server.local_addr()).await;
@@ -151,23 +174,7 @@ async fn a_client_that_reads_nothing_is_dropped_and_the_room_goes_on() {
     let (mut unread, write) = raw_socket(addr, "", Some(4096)).await.unwrap().into_split();
     let flood = flood_of_joins(write, &room);
     // The room goes on meanwhile.
-    let mover = if support::turn_seat(&host.view) == Some(0) {
-        &mut host
-    } else {
-        &mut guest
-    };
-    mover.send(Request::Roll).await;
-    mover
-        .until(|m| {
-            matches!(
-                m,
-                ServerMessage::Event {
-                    event: Event::Rolled { .. },
-                    ..
-                }
-            )
-        })
-        .await;
+    roll_for_the_mover(&mut host, &mut guest).await;
     // The flood ends when the server cuts the connection.
     let write = tokio::time::timeout(support::PATIENCE, flood)
         .await
@@ -466,23 +473,7 @@ async fn rolling_twice_says_the_die_is_already_rolled() {
     let db = temp_db("roll-twice");
     let server = Server::start(test_config(db.clone())).await.unwrap();
     let (mut host, mut guest, _) = started_room(&server).await;
-    let mover = if support::turn_seat(&host.view) == Some(0) {
-        &mut host
-    } else {
-        &mut guest
-    };
-    mover.send(Request::Roll).await;
-    mover
-        .until(|m| {
-            matches!(
-                m,
-                ServerMessage::Event {
-                    event: Event::Rolled { .. },
-                    ..
-                }
-            )
-        })
-        .await;
+    let mover = roll_for_the_mover(&mut host, &mut guest).await;
     mover.send(Request::Roll).await;
     let (code, message) = mover.error().await;
     assert_eq!(code, ErrorCode::Illegal);
